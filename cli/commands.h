@@ -1,0 +1,10 @@
+#pragma once
+// Registration of the taflzero subcommands; each module's commands live in their own file.
+#include <CLI/CLI.hpp>
+
+namespace tz::cli {
+
+/// variants, perft, moves, show and `bench rules`.
+void addRulesCommands(CLI::App& app, CLI::App& bench);
+
+}  // namespace tz::cli

@@ -1,0 +1,25 @@
+// taflzero: one binary, one subcommand per job. Errors print one line and exit non-zero.
+#include <iostream>
+
+#include "cli/commands.h"
+#include "game/error.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"taflzero: self-play reinforcement learning for tafl games and Nine Men's Morris"};
+  app.require_subcommand(1);
+  CLI::App* bench = app.add_subcommand("bench", "Measure throughput against its ceiling");
+  bench->require_subcommand(1);
+  tz::cli::addRulesCommands(app, *bench);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const tz::Error& e) {
+    std::cerr << "taflzero: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "taflzero: error: " << e.what() << "\n";
+    return 3;
+  }
+  return 0;
+}

@@ -1,0 +1,214 @@
+// Rules queries (variants, perft, moves, show) and the rules benchmark.
+#include <nlohmann/json.hpp>
+
+#include <chrono>
+#include <iostream>
+#include <random>
+
+#include "cli/commands.h"
+#include "cli/variant_options.h"
+#include "game/error.h"
+#include "game/registry.h"
+
+namespace tz::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Options naming a position: --position, --to-move, --moves.
+struct PositionOptions {
+  std::string record;
+  std::string toMove;
+  std::string moves;
+  void addTo(CLI::App* cmd) {
+    cmd->add_option("--position", record, "Position record (default: the start position)");
+    cmd->add_option("--to-move", toMove, "Side to move in --position (attackers/defenders, white/black)");
+    cmd->add_option("--moves", moves, "Turns to play first, in notation, separated by spaces");
+  }
+};
+
+void addVariants(CLI::App& app) {
+  auto* cmd = app.add_subcommand("variants", "List the preset variants, one per line");
+  auto json = std::make_shared<bool>(false);
+  cmd->add_flag("--json", *json, "Print one JSON object");
+  cmd->callback([json] {
+    const auto names = presetNames();
+    if (*json) {
+      std::cout << nlohmann::json{{"variants", names}}.dump() << "\n";
+    } else {
+      for (const auto& n : names) std::cout << n << "\n";
+    }
+  });
+}
+
+void addPerft(CLI::App& app) {
+  struct Opts {
+    VariantOptions variant;
+    PositionOptions position;
+    int depth = 1;
+    bool divide = false;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("perft", "Count the leaf nodes of the legal-move tree");
+  o->variant.addTo(cmd);
+  o->position.addTo(cmd);
+  cmd->add_option("--depth,-d", o->depth, "Depth in turns")->required()->check(CLI::Range(0, 64));
+  cmd->add_flag("--divide", o->divide, "Also list each root move with its count");
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    auto state = buildState(*game, o->position.record, o->position.toMove, o->position.moves);
+    const auto start = Clock::now();
+    uint64_t nodes = 0;
+    nlohmann::json divide = nlohmann::json::object();
+    if (o->divide) {
+      for (const auto& [move, count] : state->divide(o->depth)) {
+        divide[move] = count;
+        nodes += count;
+        if (!o->json) std::cout << move << ": " << count << "\n";
+      }
+      if (o->depth == 0) nodes = 1;
+    } else {
+      nodes = state->perft(o->depth);
+    }
+    const double seconds = secondsSince(start);
+    if (o->json) {
+      nlohmann::json j{{"variant", game->name()}, {"depth", o->depth}, {"nodes", nodes}, {"seconds", seconds}};
+      if (o->divide) j["divide"] = divide;
+      std::cout << j.dump() << "\n";
+    } else {
+      std::cout << "nodes " << nodes << "\n";
+    }
+  });
+}
+
+void addMoves(CLI::App& app) {
+  struct Opts {
+    VariantOptions variant;
+    PositionOptions position;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("moves", "Play moves and list the legal moves that follow");
+  o->variant.addTo(cmd);
+  o->position.addTo(cmd);
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    auto state = buildState(*game, o->position.record, o->position.toMove, o->position.moves);
+    const Outcome& out = state->outcome();
+    const auto legal = state->legalTurns();
+    if (o->json) {
+      nlohmann::json j{{"position", state->record()},
+                       {"to_move", game->sideName(state->toMove())},
+                       {"status", out.over ? "over" : "ongoing"},
+                       {"winner", winnerName(*game, out)},
+                       {"reason", reasonName(out.reason)},
+                       {"legal", legal}};
+      std::cout << j.dump() << "\n";
+      return;
+    }
+    std::cout << state->diagram() << game->sideName(state->toMove()) << " to move; "
+              << (out.over ? std::string("game over: ") + winnerName(*game, out) + " (" + reasonName(out.reason) + ")"
+                           : std::to_string(legal.size()) + " legal moves")
+              << "\n";
+    for (const auto& m : legal) std::cout << m << " ";
+    std::cout << "\n";
+  });
+}
+
+void addShow(CLI::App& app) {
+  struct Opts {
+    VariantOptions variant;
+    PositionOptions position;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("show", "Draw a position as a readable board");
+  o->variant.addTo(cmd);
+  o->position.addTo(cmd);
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    auto state = buildState(*game, o->position.record, o->position.toMove, o->position.moves);
+    std::cout << state->diagram() << "position " << state->record() << "\n"
+              << game->sideName(state->toMove()) << " to move";
+    const Outcome& out = state->outcome();
+    if (out.over) std::cout << "; game over: " << winnerName(*game, out) << " (" << reasonName(out.reason) << ")";
+    std::cout << "\n";
+  });
+}
+
+void addBenchRules(CLI::App& bench) {
+  struct Opts {
+    VariantOptions variant;
+    int depth = 4;
+    double seconds = 3.0;
+    bool json = false;
+    uint64_t seed = 1;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("rules", "Perft leaf nodes/s and random-playout plies/s on one core");
+  o->variant.addTo(cmd);
+  cmd->add_option("--depth,-d", o->depth, "Perft depth")->capture_default_str();
+  cmd->add_option("--seconds", o->seconds, "Time spent on random playouts")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "Random seed of the playouts")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    auto root = game->newGame();
+    auto start = Clock::now();
+    const uint64_t nodes = root->perft(o->depth);
+    const double perftSeconds = secondsSince(start);
+
+    // Random playouts through the same State interface the search uses.
+    std::mt19937_64 rng(o->seed);
+    std::vector<Action> actions;
+    auto state = game->newGame();
+    uint64_t plies = 0, games = 0;
+    start = Clock::now();
+    double elapsed = 0;
+    while (elapsed < o->seconds) {
+      for (int g = 0; g < 16; ++g) {
+        state->copyFrom(*root);
+        while (!state->outcome().over) {
+          state->legalActions(actions);
+          state->apply(actions[rng() % actions.size()]);
+          ++plies;
+        }
+        ++games;
+      }
+      elapsed = secondsSince(start);
+    }
+    const double nps = nodes / perftSeconds, pps = plies / elapsed;
+    if (o->json) {
+      std::cout << nlohmann::json{{"variant", game->name()}, {"perft_depth", o->depth}, {"perft_nodes", nodes},
+                                  {"perft_seconds", perftSeconds}, {"perft_nodes_per_second", nps},
+                                  {"playout_games", games}, {"playout_plies", plies},
+                                  {"playout_plies_per_second", pps}}
+                       .dump()
+                << "\n";
+    } else {
+      std::cout << game->name() << ": perft(" << o->depth << ") = " << nodes << " in " << perftSeconds << " s: "
+                << nps / 1e6 << " M leaf nodes/s\n"
+                << game->name() << ": " << games << " random playouts, " << plies << " plies in " << elapsed
+                << " s: " << pps / 1e6 << " M plies/s (" << double(plies) / games << " plies/game)\n";
+    }
+  });
+}
+
+}  // namespace
+
+void addRulesCommands(CLI::App& app, CLI::App& bench) {
+  addVariants(app);
+  addPerft(app);
+  addMoves(app);
+  addShow(app);
+  addBenchRules(bench);
+}
+
+}  // namespace tz::cli

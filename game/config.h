@@ -1,0 +1,60 @@
+#pragma once
+// Typed, validated reading of YAML config maps: every value is range-checked, every key
+// must be known, and every error names the file, the key and what was expected.
+#include <yaml-cpp/yaml.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace tz {
+
+/// Reads one YAML map. Call finish() after the last read to reject unknown keys.
+class ConfigReader {
+ public:
+  /// Reads `node` (a map) from `file`; `prefix` is the dotted path of the node ("king.").
+  ConfigReader(YAML::Node node, std::string file, std::string prefix = "");
+
+  /// Whether the key is present.
+  bool has(const std::string& key) const;
+  /// An integer in [lo, hi]; `def` if absent.
+  int getInt(const std::string& key, int def, int lo, int hi);
+  /// A number in [lo, hi]; `def` if absent.
+  double getDouble(const std::string& key, double def, double lo, double hi);
+  /// A boolean; `def` if absent.
+  bool getBool(const std::string& key, bool def);
+  /// A string; `def` if absent.
+  std::string getString(const std::string& key, const std::string& def);
+  /// One of `choices`; `def` if absent.
+  std::string getChoice(const std::string& key, const std::string& def,
+                        const std::vector<std::string>& choices);
+  /// A list of strings; `def` if absent.
+  std::vector<std::string> getStrings(const std::string& key,
+                                      const std::vector<std::string>& def);
+  /// The raw node of a key (marked as read); a null node if absent.
+  YAML::Node raw(const std::string& key);
+  /// A reader for a nested map; an empty map if absent.
+  ConfigReader child(const std::string& key);
+  /// Throws ConfigError for the first key that was never read.
+  void finish() const;
+
+  /// The dotted name of a key ("king.capture"), for messages.
+  std::string path(const std::string& key) const { return prefix_ + key; }
+  /// The file being read, for messages.
+  const std::string& file() const { return file_; }
+
+ private:
+  YAML::Node node_;
+  std::string file_;
+  std::string prefix_;
+  std::set<std::string> read_;
+};
+
+/// Loads a YAML file; throws Error naming the file when it is missing or malformed.
+YAML::Node loadYamlFile(const std::string& path);
+
+/// Applies "a.b.c=value" overrides to a YAML map (value parsed as YAML); throws Error
+/// when an override is not of that form.
+void applyOverrides(YAML::Node& root, const std::vector<std::string>& overrides);
+
+}  // namespace tz

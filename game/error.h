@@ -1,0 +1,27 @@
+#pragma once
+// Errors the framework reports to users: one line, saying what was wrong.
+#include <stdexcept>
+#include <string>
+
+namespace tz {
+
+/// A user-facing error: its message is printed as one line and the command exits non-zero.
+class Error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A bad configuration value: names the file, the key and what was expected.
+class ConfigError : public Error {
+ public:
+  ConfigError(const std::string& file, const std::string& key, const std::string& expected)
+      : Error(file + ": key '" + key + "': expected " + expected) {}
+};
+
+/// A move or position that the rules do not allow.
+class RuleError : public Error {
+ public:
+  using Error::Error;
+};
+
+}  // namespace tz

@@ -1,0 +1,65 @@
+#include "game/registry.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+
+#include "game/config.h"
+#include "game/error.h"
+#include "game/tafl/tafl_game.h"
+
+namespace tz {
+
+namespace fs = std::filesystem;
+
+const char* reasonName(EndReason reason) {
+  switch (reason) {
+    case EndReason::kNone: return "none";
+    case EndReason::kEscape: return "escape";
+    case EndReason::kKingCaptured: return "king_captured";
+    case EndReason::kEncirclement: return "encirclement";
+    case EndReason::kRepetition: return "repetition";
+    case EndReason::kNoMoves: return "no_moves";
+    case EndReason::kPlyLimit: return "ply_limit";
+    case EndReason::kTooFewPieces: return "too_few_pieces";
+    case EndReason::kNoRemoval: return "no_removal";
+  }
+  return "none";
+}
+
+std::string configDir() {
+  if (const char* env = std::getenv("TAFLZERO_CONFIGS")) return env;
+  return std::string(TAFLZERO_SOURCE_DIR) + "/configs";
+}
+
+std::vector<std::string> presetNames() {
+  std::vector<std::string> names;
+  const fs::path dir = fs::path(configDir()) / "variants";
+  if (!fs::is_directory(dir)) throw Error("variant directory " + dir.string() + " not found (set TAFLZERO_CONFIGS)");
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<std::string>& overrides) {
+  fs::path file = nameOrPath;
+  std::string name = fs::path(nameOrPath).stem().string();
+  const bool isPath = nameOrPath.find('/') != std::string::npos || file.extension() == ".yaml";
+  if (!isPath) {
+    file = fs::path(configDir()) / "variants" / (nameOrPath + ".yaml");
+    if (!fs::exists(file)) {
+      std::string known;
+      for (const auto& p : presetNames()) known += (known.empty() ? "" : ", ") + p;
+      throw Error("unknown variant '" + nameOrPath + "': expected one of " + known + " or a .yaml file");
+    }
+  }
+  YAML::Node root = loadYamlFile(file.string());
+  if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");
+  applyOverrides(root, overrides);
+  std::string family = root["game"] ? root["game"].as<std::string>() : "";
+  if (family == "tafl") return tafl::makeTaflGame(root, file.string(), name);
+}
+
+}  // namespace tz

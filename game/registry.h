@@ -1,0 +1,23 @@
+#pragma once
+// Finding and loading variants: presets in configs/variants/, user files, and --set
+// overrides, dispatched to the game family named by the file's `game` key.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/game.h"
+
+namespace tz {
+
+/// The configs/ directory: $TAFLZERO_CONFIGS if set, else the source tree's configs/.
+std::string configDir();
+
+/// Names of the preset variants (files in configs/variants/), sorted.
+std::vector<std::string> presetNames();
+
+/// Loads a preset by name or a variant YAML file by path, with "key=value" overrides.
+/// Throws Error/ConfigError naming the variant, file and key on any problem.
+std::unique_ptr<Game> loadGame(const std::string& nameOrPath,
+                               const std::vector<std::string>& overrides = {});
+
+}  // namespace tz

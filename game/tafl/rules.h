@@ -1,0 +1,69 @@
+#pragma once
+// The tafl rule model of rules/TAFL.md section 2 as a plain typed struct, read from YAML.
+#include <array>
+#include <string>
+#include <vector>
+
+namespace YAML {
+class Node;
+}
+
+namespace tz::tafl {
+
+/// Side indices: attackers move as side 0, defenders (with the king) as side 1.
+enum Side : int { kAttackers = 0, kDefenders = 1 };
+
+/// How the king is captured (TAFL.md section 5).
+enum class KingCapture { kStrong, kWeak, kWeakOffThrone };
+/// Who may use a special square.
+enum class Who { kAll, kKing, kNobody };
+/// What a repeated position means (TAFL.md section 6).
+enum class Repetition { kNone, kDraw, kLossDefenders, kLossMover, kForbidden };
+/// The kinds of piece a hostile square can act against.
+enum Victim : int { kVictimAttacker = 0, kVictimDefender = 1, kVictimKing = 2 };
+
+/// When a special square is an anvil for one kind of victim.
+struct Hostility {
+  enum When { kNever, kEmpty, kAlways } when = kNever;  // never, only when empty, always
+  std::vector<int> only;  // if non-empty: only these squares of the kind are hostile
+};
+
+/// Every parameter of one tafl variant. Squares are plain indices rank*size+file (a1 = 0).
+struct Rules {
+  std::string name;                  // variant name
+  int size = 9;                      // board is size x size, odd, 7..19
+  std::string setup;                 // start position record
+  int first = kDefenders;            // side that moves first
+  bool kingArmed = true;             // king captures as hammer and anvil
+  KingCapture kingCapture = KingCapture::kStrong;
+  bool kingEdgeHostile = false;      // strong: off-board sides count as hostile
+  std::string escapeKind = "edge";   // edge / corners / attacker_start / squares
+  std::vector<int> escapeList;       // the listed squares when escapeKind == "squares"
+  Who throneStop = Who::kKing;       // who may end a move on the throne
+  Who thronePass = Who::kAll;        // who may cross the empty throne
+  bool kingReenter = true;           // may the king return to the throne
+  std::vector<int> corners;          // corner squares
+  Who cornersStop = Who::kAll;       // all or king
+  std::vector<std::vector<int>> camps;  // attacker camps
+  std::array<Hostility, 3> throneHostile, cornerHostile, campHostile;  // per Victim
+  bool attackersReturnToEdge = true;  // false: attackers off the edge may not move onto it
+  bool encirclement = false;          // attackers win by enclosing all defenders
+  Repetition repetition = Repetition::kDraw;
+  int repetitionCount = 3;            // occurrence that triggers the rule
+  bool repetitionCountsStart = true;  // the start position counts as an occurrence
+  int plyLimit = 300;                 // draw after this many plies
+};
+
+/// Reads rules from a YAML variant node; `file` names the source in error messages.
+/// Rejects unknown keys and out-of-range values with ConfigError.
+Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::string& name);
+
+/// Writes every rule value as YAML text (fully resolved, readable by rulesFromYaml).
+std::string rulesToYaml(const Rules& rules);
+
+/// Name of a square ("a1"); plain index, board size.
+std::string squareName(int square, int size);
+/// Plain index of a square name, or -1 if it is not on the board.
+int parseSquare(const std::string& name, int size);
+
+}  // namespace tz::tafl

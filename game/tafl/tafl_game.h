@@ -1,0 +1,97 @@
+#pragma once
+// The tafl family behind the Game/State interface: actions, tensor encoding, symmetries
+// and notation around the fast Position.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/game.h"
+#include "game/tafl/position.h"
+
+namespace YAML {
+class Node;
+}
+
+namespace tz::tafl {
+
+class TaflGame;
+
+/// A tafl game in progress.
+class TaflState final : public State {
+ public:
+  /// Wraps a position of `game` (which must outlive the state).
+  TaflState(const TaflGame& game, Position position);
+
+  std::unique_ptr<State> clone() const override;
+  void copyFrom(const State& other) override;
+  int toMove() const override { return pos_.toMove(); }
+  const Outcome& outcome() const override { return pos_.outcome(); }
+  int ply() const override { return pos_.ply(); }
+  uint64_t hash() const override { return pos_.hash(); }
+  void legalActions(std::vector<Action>& out) const override;
+  void apply(Action action) override;
+  std::string actionName(Action action) const override;
+  void encode(float* planes) const override;
+  std::vector<std::string> legalTurns() const override;
+  void playTurn(const std::string& notation) override;
+  uint64_t perft(int depth) const override;
+  std::vector<std::pair<std::string, uint64_t>> divide(int depth) const override;
+  std::string record() const override { return pos_.record(); }
+  std::string diagram() const override;
+
+  /// The underlying fast position.
+  const Position& position() const { return pos_; }
+  /// Notation of a move here: "e3-b3", with captures "xb4/c3" and threat marks "+"/"++".
+  std::string moveName(Move move) const;
+  /// The legal move a notation names; throws RuleError naming the move and position.
+  Move parseMove(const std::string& notation) const;
+
+ private:
+  const TaflGame* game_;
+  Position pos_;
+};
+
+/// One tafl variant.
+class TaflGame final : public Game {
+ public:
+  /// Builds the variant from rules read from `file`.
+  TaflGame(Rules rules, const std::string& file);
+
+  const std::string& name() const override { return topo_.rules.name; }
+  std::string family() const override { return "tafl"; }
+  std::string sideName(int side) const override { return side == kAttackers ? "attackers" : "defenders"; }
+  int sideFromName(const std::string& name) const override;
+  std::unique_ptr<State> newGame() const override;
+  std::unique_ptr<State> fromRecord(const std::string& record, const std::string& toMove) const override;
+  TensorShape inputShape() const override { return {kPlanes, topo_.size, topo_.size}; }
+  int numActions() const override { return topo_.size * topo_.size * 4 * (topo_.size - 1); }
+  TensorShape policyShape() const override { return {4 * (topo_.size - 1), topo_.size, topo_.size}; }
+  int numSymmetries() const override { return int(cellMaps_.size()); }
+  const std::vector<int>& cellMap(int s) const override { return cellMaps_[s]; }
+  const std::vector<int>& actionMap(int s) const override { return actionMaps_[s]; }
+  std::string rulesYaml() const override { return rulesToYaml(topo_.rules); }
+  std::string encodingJson() const override;
+
+  /// The variant's tables.
+  const Topology& topology() const { return topo_; }
+  /// Action index of a move: (direction * (N - 1) + distance - 1) * N * N + from.
+  Action actionOf(Move move) const;
+  /// Move of an action index.
+  Move moveOf(Action action) const;
+
+  /// Number of input planes of the encoding.
+  static constexpr int kPlanes = 10;
+
+ private:
+  void buildSymmetries();
+
+  Topology topo_;
+  std::vector<std::vector<int>> cellMaps_;
+  std::vector<std::vector<int>> actionMaps_;
+};
+
+/// Builds a tafl variant from its YAML node (the "tafl" family factory).
+std::unique_ptr<Game> makeTaflGame(const YAML::Node& node, const std::string& file,
+                                   const std::string& name);
+
+}  // namespace tz::tafl

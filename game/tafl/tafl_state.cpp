@@ -1,0 +1,173 @@
+#include <algorithm>
+#include <cstring>
+
+#include "game/error.h"
+#include "game/tafl/tafl_game.h"
+
+namespace tz::tafl {
+
+TaflState::TaflState(const TaflGame& game, Position position) : game_(&game), pos_(std::move(position)) {}
+
+std::unique_ptr<State> TaflState::clone() const { return std::make_unique<TaflState>(*this); }
+
+void TaflState::copyFrom(const State& other) {
+  const auto& o = static_cast<const TaflState&>(other);
+  game_ = o.game_;
+  pos_ = o.pos_;
+}
+
+void TaflState::legalActions(std::vector<Action>& out) const {
+  MoveList list;
+  pos_.generate(list);
+  out.resize(list.size);
+  for (int i = 0; i < list.size; ++i) out[i] = game_->actionOf(list.moves[i]);
+}
+
+void TaflState::apply(Action action) { pos_.play(game_->moveOf(action)); }
+
+std::string TaflState::moveName(Move move) const {
+  const Topology& t = game_->topology();
+  std::string name = t.name(move.from) + "-" + t.name(move.to);
+  Position after = pos_;
+  Undo u;
+  after.play(move, &u);
+  std::vector<int> captured(u.captured, u.captured + u.captures);
+  // Captures are listed by square: file first, then rank.
+  std::sort(captured.begin(), captured.end(), [&](int a, int b) {
+    const int pa = t.plain(a), pb = t.plain(b);
+    return std::make_pair(pa % t.size, pa / t.size) < std::make_pair(pb % t.size, pb / t.size);
+  });
+  for (size_t i = 0; i < captured.size(); ++i) name += (i ? "/" : "x") + t.name(captured[i]);
+  if (!after.outcome().over) {
+    const int lines = after.kingEscapeLines();
+    if (lines == 1) name += "+";
+    if (lines >= 2) name += "++";
+  }
+  return name;
+}
+
+std::string TaflState::actionName(Action action) const { return moveName(game_->moveOf(action)); }
+
+Move TaflState::parseMove(const std::string& notation) const {
+  const Topology& t = game_->topology();
+  const std::string where = " in position " + pos_.record() + " (" + game_->sideName(pos_.toMove()) + " to move)";
+  std::string text = notation;
+  while (!text.empty() && text.back() == '+') text.pop_back();
+  const size_t x = text.find('x');
+  const std::string suffix = x == std::string::npos ? "" : text.substr(x);
+  text = text.substr(0, x);
+  const size_t dash = text.find('-');
+  const int from = dash == std::string::npos ? -1 : parseSquare(text.substr(0, dash), t.size);
+  const int to = dash == std::string::npos ? -1 : parseSquare(text.substr(dash + 1), t.size);
+  if (from < 0 || to < 0) {
+    throw RuleError("malformed move '" + notation + "': expected <from>-<to> such as e3-b3");
+  }
+  if (pos_.outcome().over) throw RuleError("illegal move '" + notation + "': the game is over" + where);
+  MoveList list;
+  pos_.generate(list);
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    if (m.from != t.padded(from) || m.to != t.padded(to)) continue;
+    if (!suffix.empty()) {
+      std::string full = moveName(m);
+      while (!full.empty() && full.back() == '+') full.pop_back();
+      const size_t fx = full.find('x');
+      const std::string actual = fx == std::string::npos ? "" : full.substr(fx);
+      if (actual != suffix) {
+        throw RuleError("move '" + notation + "' claims captures '" + suffix + "' but captures '" +
+                        (actual.empty() ? "nothing" : actual) + "'" + where);
+      }
+    }
+    return m;
+  }
+  throw RuleError("illegal move '" + notation + "'" + where);
+}
+
+std::vector<std::string> TaflState::legalTurns() const {
+  const Topology& t = game_->topology();
+  MoveList list;
+  pos_.generate(list);
+  std::vector<std::string> out;
+  out.reserve(list.size);
+  for (int i = 0; i < list.size; ++i) out.push_back(t.name(list.moves[i].from) + "-" + t.name(list.moves[i].to));
+  return out;
+}
+
+void TaflState::playTurn(const std::string& notation) { pos_.play(parseMove(notation)); }
+
+uint64_t TaflState::perft(int depth) const {
+  Position copy = pos_;
+  return copy.perft(depth);
+}
+
+std::vector<std::pair<std::string, uint64_t>> TaflState::divide(int depth) const {
+  std::vector<std::pair<std::string, uint64_t>> out;
+  if (depth < 1) return out;
+  const Topology& t = game_->topology();
+  Position copy = pos_;
+  MoveList list;
+  copy.generate(list);
+  Undo u;
+  for (int i = 0; i < list.size; ++i) {
+    const Move m = list.moves[i];
+    copy.play(m, &u);
+    out.emplace_back(t.name(m.from) + "-" + t.name(m.to), copy.perft(depth - 1));
+    copy.undo(u);
+  }
+  return out;
+}
+
+void TaflState::encode(float* planes) const {
+  const Topology& t = game_->topology();
+  const int n = t.size, area = n * n;
+  std::memset(planes, 0, sizeof(float) * TaflGame::kPlanes * area);
+  const float toMoveAttackers = pos_.toMove() == kAttackers ? 1.f : 0.f;
+  const float repeated = pos_.repetitions() > 0 ? 1.f : 0.f;
+  const float progress = float(pos_.ply()) / float(t.rules.plyLimit);
+  for (int sq = 0; sq < area; ++sq) {
+    const int cell = t.padded(sq);
+    const uint8_t c = pos_.at(cell);
+    if (c == kAttacker) planes[0 * area + sq] = 1.f;
+    if (c == kDefender) planes[1 * area + sq] = 1.f;
+    if (c == kKing) planes[2 * area + sq] = 1.f;
+    planes[3 * area + sq] = toMoveAttackers;
+    if (t.flags[cell] & kThrone) planes[4 * area + sq] = 1.f;
+    if (t.flags[cell] & kEscapeSquare) planes[5 * area + sq] = 1.f;
+    if (t.flags[cell] & kCamp) planes[6 * area + sq] = 1.f;
+    if (t.flags[cell] & kCorner) planes[7 * area + sq] = 1.f;
+    planes[8 * area + sq] = repeated;
+    planes[9 * area + sq] = progress;
+  }
+}
+
+std::string TaflState::diagram() const {
+  const Topology& t = game_->topology();
+  const int n = t.size;
+  std::string out;
+  for (int rank = n - 1; rank >= 0; --rank) {
+    std::string label = std::to_string(rank + 1);
+    out += std::string(3 - label.size(), ' ') + label + " ";
+    for (int file = 0; file < n; ++file) {
+      const int cell = t.padded(rank * n + file);
+      const uint8_t c = pos_.at(cell);
+      char ch = c == kAttacker ? 't' : c == kDefender ? 'T' : c == kKing ? 'K' : '.';
+      if (c == kEmpty) {
+        if (t.flags[cell] & kThrone) ch = '#';
+        else if (t.flags[cell] & kCamp) ch = '+';
+        else if (t.flags[cell] & kCorner) ch = '*';
+      }
+      out += ' ';
+      out += ch;
+    }
+    out += '\n';
+  }
+  out += "    ";
+  for (int file = 0; file < n; ++file) {
+    out += ' ';
+    out += char('a' + file);
+  }
+  out += "\n    t attacker  T defender  K king  # throne  * corner  + camp\n";
+  return out;
+}
+
+}  // namespace tz::tafl

@@ -1,0 +1,1 @@
+#include "tests/game/tafl_helpers.h"
