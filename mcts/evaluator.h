@@ -1,0 +1,31 @@
+#pragma once
+// The boundary between search and whatever scores positions: explicit batches of leaf
+// positions in, priors over their legal actions and values out (lc0's backend idea).
+// No LibTorch here: network evaluators live in nets/ and implement this interface.
+#include <string>
+
+#include "game/game.h"
+
+namespace tz {
+
+/// One leaf position to evaluate; the evaluator fills the outputs.
+struct EvalRequest {
+  const State* state = nullptr;   // the position (ongoing, never a finished game)
+  const Action* legal = nullptr;  // its legal actions, as from State::legalActions
+  int numLegal = 0;               // how many
+  float* priors = nullptr;        // out: one prior per legal action, in the same order, summing to 1
+  float value = 0.f;              // out: expected result for state->toMove(), in [-1, 1]
+};
+
+/// Scores batches of positions. Implementations must allow many threads to call
+/// evaluate() at once; a network evaluator gathers concurrent calls into larger batches.
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  /// Evaluates `count` requests, filling priors and value of each.
+  virtual void evaluate(EvalRequest* requests, int count) = 0;
+  /// A short description for logs and reports ("uniform", "rollouts(1)", "net:ckpt-12").
+  virtual std::string name() const = 0;
+};
+
+}  // namespace tz
