@@ -60,6 +60,7 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
   applyOverrides(root, overrides);
   std::string family = root["game"] ? root["game"].as<std::string>() : "";
   if (family == "tafl") return tafl::makeTaflGame(root, file.string(), name);
+  throw ConfigError(file.string(), "game", "a known game family (tafl, morris), got '" + family + "'");
 }
 
 }  // namespace tz

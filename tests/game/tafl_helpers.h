@@ -2,6 +2,7 @@
 // Helpers for tafl rule tests: variants with overrides and positions from piece lists.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <utility>
@@ -41,6 +42,15 @@ inline bool isLegal(const State& state, const std::string& move) {
   for (const auto& m : state.legalTurns())
     if (m == move) return true;
   return false;
+}
+
+/// What stands on a square of a tafl state: 't', 'T', 'K' or '.'.
+inline char pieceAt(const State& state, const std::string& square) {
+  const std::string rec = state.record();
+  const int size = int(std::count(rec.begin(), rec.end(), '/')) - 1;
+  const auto cells = tafl::parseRecord(rec, size);
+  const uint8_t c = cells[tafl::parseSquare(square, size)];
+  return c == tafl::kAttacker ? 't' : c == tafl::kDefender ? 'T' : c == tafl::kKing ? 'K' : '.';
 }
 
 }  // namespace tz::test
