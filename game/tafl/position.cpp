@@ -130,39 +130,18 @@ bool Position::forbidden(int from, int to) const {
   return occurrences(child) + 1 >= t.rules.repetitionCount;
 }
 
-template <bool kFirstOnly>
-int Position::generateImpl(MoveList* list) const {
-  const Topology& t = *topo_;
-  const bool forbid = t.rules.repetition == Repetition::kForbidden;
-  int count = 0;
-  for (int rank = 0; rank < t.size; ++rank) {
-    const int rowStart = (rank + 1) * t.stride + 1;
-    for (int cell = rowStart; cell < rowStart + t.size; ++cell) {
-      const uint8_t piece = cells_[cell];
-      if (piece == kEmpty || (piece == kAttacker) != (side_ == kAttackers)) continue;
-      const uint8_t* allow = t.allow[t.moverClass(piece, cell)].data();
-      for (int d : t.step) {
-        for (int to = cell + d; cells_[to] == kEmpty; to += d) {
-          const uint8_t a = allow[to];
-          if ((a & kMayStop) && !(forbid && forbidden(cell, to))) {
-            if (kFirstOnly) return 1;
-            list->push(cell, to);
-            ++count;
-          }
-          if (!(a & kMayPass)) break;
-        }
-      }
-    }
-  }
-  return count;
-}
-
 void Position::generate(MoveList& list) const {
   list.size = 0;
-  if (!outcome_.over) generateImpl<false>(&list);
+  if (outcome_.over) return;
+  forEachMove([&list](int from, int to, int, int) {
+    list.push(from, to);
+    return false;
+  });
 }
 
-bool Position::hasLegalMove() const { return generateImpl<true>(nullptr) > 0; }
+bool Position::hasLegalMove() const {
+  return forEachMove([](int, int, int, int) { return true; });
+}
 
 bool Position::movePiece(Move m, Undo& u) {
   const Topology& t = *topo_;
@@ -240,26 +219,31 @@ bool Position::enclosed() const {
   uint8_t seen[kMaxCells];
   std::memset(seen, 0, t.cells);
   uint16_t stack[kMaxCells];
-  int top = 0;
-  for (int cell = 0; cell < t.cells; ++cell) {
-    if (cells_[cell] == kDefender || cells_[cell] == kKing) {
-      seen[cell] = 1;
-      stack[top++] = uint16_t(cell);
-    }
-  }
-  // Fill from the defenders through every square not holding an attacker; reaching the
-  // edge means some defender is not enclosed (the same as filling from the edge).
-  while (top > 0) {
-    const int cell = stack[--top];
-    if (t.flags[cell] & kEdge) return false;
-    for (int d : t.step) {
-      const int next = cell + d;
-      const uint8_t c = cells_[next];
-      if (!seen[next] && c != kAttacker && c != kOff) {
-        seen[next] = 1;
-        stack[top++] = uint16_t(next);
+  // Fill from each defender through every square not holding an attacker; reaching the
+  // edge means that defender is not enclosed (the same as filling from the edge). The
+  // king goes first: he is usually the quickest to show an open way.
+  auto reachesEdge = [&](int start) {
+    if (seen[start]) return false;
+    int top = 0;
+    seen[start] = 1;
+    stack[top++] = uint16_t(start);
+    while (top > 0) {
+      const int cell = stack[--top];
+      if (t.flags[cell] & kEdge) return true;
+      for (int d : t.step) {
+        const int next = cell + d;
+        const uint8_t c = cells_[next];
+        if (!seen[next] && c != kAttacker && c != kOff) {
+          seen[next] = 1;
+          stack[top++] = uint16_t(next);
+        }
       }
     }
+    return false;
+  };
+  if (king_ >= 0 && reachesEdge(king_)) return false;
+  for (int cell = 0; cell < t.cells; ++cell) {
+    if (cells_[cell] == kDefender && reachesEdge(cell)) return false;
   }
   return true;
 }

@@ -66,6 +66,10 @@ class Position {
 
   /// Fills `list` with the legal moves (none once the game is over).
   void generate(MoveList& list) const;
+  /// Calls sink(from, to, direction, distance) for every legal move, whether or not the
+  /// game is over, until the sink returns true; returns whether a sink stopped it.
+  template <class Sink>
+  bool forEachMove(Sink&& sink) const;
   /// Whether the side to move has a legal move (ignoring whether the game is over).
   bool hasLegalMove() const;
   /// Plays a legal move and scores the result; fills `undo` when given.
@@ -85,9 +89,6 @@ class Position {
  private:
   // Moves a piece, removes what it captures, updates the hash; returns king captured.
   bool movePiece(Move move, Undo& u);
-  // Generates legal moves into `list`; with kFirstOnly stops at the first and returns 1.
-  template <bool kFirstOnly>
-  int generateImpl(MoveList* list) const;
   // Whether the move would create a position forbidden by the repetition rule.
   bool forbidden(int from, int to) const;
   // Whether the attackers have enclosed every defender and the king (TAFL.md 6.3).
@@ -107,5 +108,31 @@ class Position {
   std::vector<uint64_t> history_;  // hashes of positions played (with the start if counted)
   int historyStart_ = 0;           // first entry of the repetition window (since last capture)
 };
+
+template <class Sink>
+bool Position::forEachMove(Sink&& sink) const {
+  const Topology& t = *topo_;
+  const bool forbid = t.rules.repetition == Repetition::kForbidden;
+  const uint8_t ownA = side_ == kAttackers ? kAttacker : kDefender;
+  const uint8_t ownB = side_ == kAttackers ? kAttacker : kKing;
+  for (int rank = 0; rank < t.size; ++rank) {
+    const int rowStart = (rank + 1) * t.stride + 1;
+    for (int cell = rowStart; cell < rowStart + t.size; ++cell) {
+      const uint8_t piece = cells_[cell];
+      if (piece != ownA && piece != ownB) continue;
+      const uint8_t* allow = t.allow[t.moverClass(piece, cell)].data();
+      for (int dir = 0; dir < 4; ++dir) {
+        const int d = t.step[dir];
+        int dist = 1;
+        for (int to = cell + d; cells_[to] == kEmpty; to += d, ++dist) {
+          const uint8_t a = allow[to];
+          if ((a & kMayStop) && !(forbid && forbidden(cell, to)) && sink(cell, to, dir, dist)) return true;
+          if (!(a & kMayPass)) break;
+        }
+      }
+    }
+  }
+  return false;
+}
 
 }  // namespace tz::tafl

@@ -36,6 +36,7 @@ int directionOf(int df, int dr) {
 
 TaflGame::TaflGame(Rules rules, const std::string& file) : topo_(std::move(rules), file) {
   buildSymmetries();
+  buildActionMoves();
 }
 
 int TaflGame::sideFromName(const std::string& name) const {
@@ -59,17 +60,20 @@ Action TaflGame::actionOf(Move m) const {
   const int df = to % n - from % n, dr = to / n - from / n;
   const int dist = std::abs(df) + std::abs(dr);
   const int dir = directionOf(df / dist, dr / dist);
-  return (dir * (n - 1) + dist - 1) * n * n + from;
+  return actionOf(m.from, dir, dist);
 }
 
-Move TaflGame::moveOf(Action a) const {
+void TaflGame::buildActionMoves() {
   const int n = topo_.size;
-  const int from = a % (n * n);
-  const int plane = a / (n * n);
-  const int dist = plane % (n - 1) + 1;
-  const int dir = plane / (n - 1);
-  const int to = from + dist * (kDirRank[dir] * n + kDirFile[dir]);
-  return Move{uint16_t(topo_.padded(from)), uint16_t(topo_.padded(to))};
+  actionMoves_.resize(numActions());
+  for (Action a = 0; a < numActions(); ++a) {
+    const int from = a % (n * n);
+    const int plane = a / (n * n);
+    const int dist = plane % (n - 1) + 1;
+    const int dir = plane / (n - 1);
+    const int to = topo_.padded(from) + dist * topo_.step[dir];
+    actionMoves_[a] = Move{uint16_t(topo_.padded(from)), uint16_t(to)};
+  }
 }
 
 void TaflGame::buildSymmetries() {

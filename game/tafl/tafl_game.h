@@ -76,18 +76,24 @@ class TaflGame final : public Game {
   const Topology& topology() const { return topo_; }
   /// Action index of a move: (direction * (N - 1) + distance - 1) * N * N + from.
   Action actionOf(Move move) const;
-  /// Move of an action index.
-  Move moveOf(Action action) const;
+  /// Action index of a move given by its padded origin, direction index and distance.
+  Action actionOf(int from, int direction, int distance) const {
+    return (direction * (topo_.size - 1) + distance - 1) * topo_.size * topo_.size + topo_.plain(from);
+  }
+  /// Move of an action index (its target may lie off the board for actions never legal).
+  Move moveOf(Action action) const { return actionMoves_[action]; }
 
   /// Number of input planes of the encoding.
   static constexpr int kPlanes = 10;
 
  private:
   void buildSymmetries();
+  void buildActionMoves();
 
   Topology topo_;
   std::vector<std::vector<int>> cellMaps_;
   std::vector<std::vector<int>> actionMaps_;
+  std::vector<Move> actionMoves_;
 };
 
 /// Builds a tafl variant from its YAML node (the "tafl" family factory).

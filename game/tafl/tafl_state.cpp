@@ -17,10 +17,13 @@ void TaflState::copyFrom(const State& other) {
 }
 
 void TaflState::legalActions(std::vector<Action>& out) const {
-  MoveList list;
-  pos_.generate(list);
-  out.resize(list.size);
-  for (int i = 0; i < list.size; ++i) out[i] = game_->actionOf(list.moves[i]);
+  out.clear();
+  if (pos_.outcome().over) return;
+  const TaflGame& game = *game_;
+  pos_.forEachMove([&](int from, int, int dir, int dist) {
+    out.push_back(game.actionOf(from, dir, dist));
+    return false;
+  });
 }
 
 void TaflState::apply(Action action) { pos_.play(game_->moveOf(action)); }

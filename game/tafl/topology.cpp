@@ -87,6 +87,8 @@ Topology::Topology(Rules r, const std::string& file)
     : rules(std::move(r)), size(rules.size), stride(size + 2), cells(stride * stride) {
   const int n = size;
   step = {stride, 1, -stride, -1};
+  plainOf.fill(-1);
+  for (int sq = 0; sq < n * n; ++sq) plainOf[padded(sq)] = int16_t(sq);
   throne = padded((n / 2) * n + n / 2);
 
   std::vector<uint8_t> start;

@@ -45,6 +45,7 @@ class Topology {
   std::array<int, 4> step{};  // padded offsets of the directions north, east, south, west
   std::array<uint16_t, kMaxCells> flags{};  // SquareFlag bits per cell
   std::array<uint8_t, kMaxCells> campId{};  // 1-based camp of a cell, 0 if none
+  std::array<int16_t, kMaxCells> plainOf{};  // plain index of a cell, -1 off the board
   std::vector<std::array<uint8_t, kMaxCells>> allow;  // Allow bits per mover class and cell
   std::array<uint8_t, kMaxCells> setup{};   // start position cells
   std::array<std::array<uint64_t, kMaxCells>, 4> zobrist{};  // per Cell kind and cell
@@ -52,8 +53,8 @@ class Topology {
 
   /// Padded index of a plain square (rank * N + file).
   int padded(int plain) const { return (plain / size + 1) * stride + plain % size + 1; }
-  /// Plain index of a padded cell on the board.
-  int plain(int cell) const { return (cell / stride - 1) * size + cell % stride - 1; }
+  /// Plain index of a padded cell on the board (-1 off the board).
+  int plain(int cell) const { return plainOf[cell]; }
   /// Square name ("e5") of a padded cell.
   std::string name(int cell) const { return squareName(plain(cell), size); }
   /// Mover class of a piece standing on a cell: indexes `allow`.
