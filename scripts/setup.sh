@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs what taflzero needs on Debian (only what is missing) and builds it in build/.
+# Sourced by run.sh and test.sh; safe to run again (the second build is incremental).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+
+PACKAGES=(build-essential cmake ccache pkg-config
+  libtorch-dev libyaml-cpp-dev libspdlog-dev libfmt-dev libeigen3-dev libcli11-dev
+  nlohmann-json3-dev libboost-math-dev libgtest-dev libsqlite3-dev sqlite3
+  python3 python3-torch python3-onnx)
+command -v npm > /dev/null || PACKAGES+=(nodejs npm)
+
+missing=()
+for pkg in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2> /dev/null | grep -q "ok installed" || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  echo "setup: installing ${missing[*]}"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
+fi
+
+# onnxruntime (CPU) for checking ONNX exports with an independent runtime.
+if [ -f scripts/package.json ] && [ ! -d scripts/node_modules/onnxruntime-node ]; then
+  (cd scripts && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)
+fi
+
+cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
+cmake --build build -j"$(nproc)"
