@@ -6,6 +6,7 @@
 
 #include "game/config.h"
 #include "game/error.h"
+#include "game/morris/morris_game.h"
 #include "game/tafl/tafl_game.h"
 
 namespace tz {
@@ -60,6 +61,7 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
   applyOverrides(root, overrides);
   std::string family = root["game"] ? root["game"].as<std::string>() : "";
   if (family == "tafl") return tafl::makeTaflGame(root, file.string(), name);
+  if (family == "morris") return morris::makeMorrisGame(root, file.string(), name);
   throw ConfigError(file.string(), "game", "a known game family (tafl, morris), got '" + family + "'");
 }
 

@@ -1,0 +1,74 @@
+#include "game/morris/board.h"
+
+namespace tz::morris {
+
+namespace {
+
+// Canonical point order: by file, then rank (MORRIS.md section 1).
+constexpr const char* kNames[kPoints] = {"a1", "a4", "a7", "b2", "b4", "b6", "c3", "c4",
+                                         "c5", "d1", "d2", "d3", "d5", "d6", "d7", "e3",
+                                         "e4", "e5", "f2", "f4", "f6", "g1", "g4", "g7"};
+
+// The 16 mills: the 12 square sides, then the 4 spokes. Consecutive points of a mill are
+// the drawn line segments, so the mills also give the adjacency.
+constexpr const char* kMillNames[kMills][3] = {
+    {"a1", "a4", "a7"}, {"a7", "d7", "g7"}, {"g7", "g4", "g1"}, {"g1", "d1", "a1"},
+    {"b2", "b4", "b6"}, {"b6", "d6", "f6"}, {"f6", "f4", "f2"}, {"f2", "d2", "b2"},
+    {"c3", "c4", "c5"}, {"c5", "d5", "e5"}, {"e5", "e4", "e3"}, {"e3", "d3", "c3"},
+    {"a4", "b4", "c4"}, {"e4", "f4", "g4"}, {"d1", "d2", "d3"}, {"d5", "d6", "d7"}};
+
+// A fixed-seed generator so hashes are identical in every run.
+uint64_t splitmix64(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+Board build() {
+  Board b{};
+  for (int& p : b.pointAt) p = -1;
+  for (int p = 0; p < kPoints; ++p) {
+    b.file[p] = kNames[p][0] - 'a';
+    b.rank[p] = kNames[p][1] - '1';
+    b.pointAt[b.cell(p)] = p;
+  }
+  int seen[kPoints] = {};
+  for (int m = 0; m < kMills; ++m) {
+    int pts[3];
+    for (int i = 0; i < 3; ++i) {
+      pts[i] = parsePoint(kMillNames[m][i]);
+      b.mills[m] |= 1u << pts[i];
+    }
+    for (int i = 0; i < 3; ++i) b.millsAt[pts[i]][seen[pts[i]]++] = b.mills[m];
+    for (int i = 0; i < 2; ++i) {
+      b.adjacent[pts[i]] |= 1u << pts[i + 1];
+      b.adjacent[pts[i + 1]] |= 1u << pts[i];
+    }
+  }
+  uint64_t seed = 0x4D0221ULL;
+  for (auto& side : b.pieceKey)
+    for (auto& key : side) key = splitmix64(seed);
+  for (auto& side : b.handKey)
+    for (auto& key : side) key = splitmix64(seed);
+  b.whiteKey = splitmix64(seed);
+  b.pendingKey = splitmix64(seed);
+  return b;
+}
+
+}  // namespace
+
+const Board& board() {
+  static const Board tables = build();
+  return tables;
+}
+
+std::string pointName(int point) { return kNames[point]; }
+
+int parsePoint(const std::string& name) {
+  for (int p = 0; p < kPoints; ++p)
+    if (name == kNames[p]) return p;
+  return -1;
+}
+
+}  // namespace tz::morris
