@@ -44,7 +44,8 @@ struct TensorShape {
   int size() const { return planes * height * width; }
 };
 
-/// A game position with its history, as far as the rules need it.
+/// A game position with its history, as far as the rules need it. A state refers to its
+/// Game's tables: the Game must outlive every state made from it.
 class State {
  public:
   virtual ~State() = default;

@@ -23,9 +23,12 @@ TEST(TaflRules, SetupAndFirstMover) {
   auto s = g->newGame();
   EXPECT_EQ(s->record(), "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/");
   EXPECT_EQ(s->toMove(), tafl::kDefenders);
-  EXPECT_EQ(variant("brandubh")->newGame()->toMove(), tafl::kAttackers);
-  EXPECT_EQ(variant("linnaeus", {"first=attackers"})->newGame()->toMove(), tafl::kAttackers);
-  EXPECT_EQ(variant("hnefatafl-11")->newGame()->record(),
+  auto brandubh = variant("brandubh");
+  EXPECT_EQ(brandubh->newGame()->toMove(), tafl::kAttackers);
+  auto flipped = variant("linnaeus", {"first=attackers"});
+  EXPECT_EQ(flipped->newGame()->toMove(), tafl::kAttackers);
+  auto h11 = variant("hnefatafl-11");
+  EXPECT_EQ(h11->newGame()->record(),
             "/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/");
 }
 
@@ -36,7 +39,8 @@ TEST(TaflRules, PresetPieceCounts) {
   };
   for (const Count& c : {Count{"linnaeus", 16, 8}, Count{"hnefatafl-11", 24, 12}, Count{"hnefatafl-13", 32, 16},
                          Count{"alea-evangelii", 48, 24}, Count{"brandubh", 8, 4}}) {
-    const std::string rec = variant(c.name)->newGame()->record();
+    auto game = variant(c.name);
+    const std::string rec = game->newGame()->record();
     EXPECT_EQ(std::count(rec.begin(), rec.end(), 't'), c.attackers) << c.name;
     EXPECT_EQ(std::count(rec.begin(), rec.end(), 'T'), c.defenders) << c.name;
     EXPECT_EQ(std::count(rec.begin(), rec.end(), 'K'), 1) << c.name;
