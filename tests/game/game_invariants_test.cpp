@@ -1,1 +1,0 @@
-#include "tests/game/tafl_helpers.h"

@@ -1,0 +1,57 @@
+#include <gtest/gtest.h>
+
+#include "game/error.h"
+#include "mcts/players/player_factory.h"
+#include "mcts/players/random_player.h"
+#include "tests/game/tafl_helpers.h"
+
+namespace tz::test {
+namespace {
+
+// Error message of makePlayer(spec), or "" when it succeeds.
+std::string errorOf(const std::string& spec) {
+  auto g = variant("brandubh");
+  try {
+    makePlayer(spec, *g, 1);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(PlayerFactory, BuildsTheBaselines) {
+  auto g = variant("brandubh");
+  EXPECT_EQ(makePlayer("random", *g, 1)->name(), "random");
+  EXPECT_EQ(makePlayer("greedy", *g, 1)->name(), "greedy");
+  EXPECT_EQ(makePlayer("alphabeta", *g, 1)->name(), "alphabeta(depth=3)");
+  EXPECT_EQ(makePlayer("alphabeta:depth=5", *g, 1)->name(), "alphabeta(depth=5)");
+  EXPECT_EQ(makePlayer("alphabeta:ms=200", *g, 1)->name(), "alphabeta(ms=200)");
+  EXPECT_EQ(makePlayer("alphabeta:depth=4,ms=200", *g, 1)->name(), "alphabeta(depth=4,ms=200)");
+}
+
+TEST(PlayerFactory, ExplainsBadSpecs) {
+  EXPECT_NE(errorOf("minimax").find("unknown player 'minimax': expected one of"), std::string::npos);
+  EXPECT_NE(errorOf("minimax").find("alphabeta[:depth=D][,ms=T]"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depht=3").find("unknown option 'depht'"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth=x").find("expected an integer in [1, 64]"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth=0").find("expected an integer"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth").find("not of the form key=value"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth=2,depth=3").find("given twice"), std::string::npos);
+  EXPECT_NE(errorOf("random:x=1").find("takes none"), std::string::npos);
+}
+
+TEST(PlayerFactory, OtherModulesRegisterKinds) {
+  std::string seen;
+  registerPlayerKind("test-kind", "test-kind:PATH", [&seen](const PlayerSpec& spec, const Game&, uint64_t seed) {
+    seen = spec.argument;
+    return std::make_unique<players::RandomPlayer>(seed);
+  });
+  auto g = variant("brandubh");
+  EXPECT_EQ(makePlayer("test-kind:runs/ckpt-3.pt", *g, 1)->name(), "random");
+  EXPECT_EQ(seen, "runs/ckpt-3.pt");
+  const auto usages = playerUsages();
+  EXPECT_NE(std::find(usages.begin(), usages.end(), "test-kind:PATH"), usages.end());
+}
+
+}  // namespace
+}  // namespace tz::test

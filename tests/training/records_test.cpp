@@ -1,0 +1,164 @@
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <cstdio>
+#include <string>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "mcts/players/random_player.h"
+#include "training/arena.h"
+#include "training/records.h"
+
+namespace tz {
+namespace {
+
+// A fresh database path, removed (with its WAL files) before and after the test.
+class TempDb {
+ public:
+  explicit TempDb(const std::string& name) : path_(::testing::TempDir() + "/" + name) { remove(); }
+  ~TempDb() { remove(); }
+  const std::string& path() const { return path_; }
+
+ private:
+  void remove() {
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path_ + suffix).c_str());
+  }
+  std::string path_;
+};
+
+// A finished game between two random players.
+GameRecord randomGame(const Game& game, uint64_t seed) {
+  players::RandomPlayer a(seed), b(seed + 1);
+  return playGame(game, a, b);
+}
+
+// One integer from plain SQL.
+int64_t sqlInteger(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  EXPECT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* stmt = nullptr;
+  EXPECT_EQ(sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+  EXPECT_EQ(sqlite3_step(stmt), SQLITE_ROW);
+  const int64_t v = sqlite3_column_int64(stmt, 0);
+  sqlite3_finalize(stmt);
+  sqlite3_close(db);
+  return v;
+}
+
+TEST(Records, PolicyBlobRoundTrips) {
+  const std::vector<std::pair<Action, float>> policy{{0, 0.5f}, {17, 0.25f}, {1234567, 0.125f}, {3, 1e-7f}};
+  const std::string blob = encodePolicy(policy);
+  EXPECT_EQ(blob.size(), 32u);
+  EXPECT_EQ(blob[4 * 2], char(17));  // little-endian action of the second pair
+  EXPECT_EQ(decodePolicy(blob), policy);
+  EXPECT_THROW(decodePolicy(blob.substr(0, 7)), Error);
+}
+
+TEST(Records, AGameWithItsPositionsRoundTrips) {
+  TempDb db("records_roundtrip.db");
+  auto game = loadGame("brandubh");
+  GameRecord g = randomGame(*game, 3);
+  g.tag = "unit";
+  g.round = 4;
+  std::vector<PositionRecord> positions(2);
+  positions[0] = {0, 0, {{5, 0.75f}, {9, 0.25f}}, 0.125f, kTrainingTarget};
+  positions[1] = {1, 1, {{2, 1.0f}}, std::nullopt, 0};
+  int64_t id = 0;
+  {
+    RecordStore store(db.path());
+    id = store.addGame(g, positions);
+    EXPECT_GT(id, 0);
+  }
+  RecordStore store(db.path());  // reopened: the game was committed
+  const GameRecord back = store.game(id);
+  EXPECT_EQ(back.id, id);
+  EXPECT_EQ(back.tag, "unit");
+  EXPECT_EQ(back.round, 4);
+  EXPECT_EQ(back.variant, "brandubh");
+  EXPECT_EQ(back.rules, game->rulesYaml());
+  EXPECT_EQ(back.players[0], "random");
+  EXPECT_EQ(back.winner, g.winner);
+  EXPECT_EQ(back.reason, g.reason);
+  EXPECT_EQ(back.plies, g.plies);
+  EXPECT_EQ(back.moves, g.moves);
+  EXPECT_EQ(back.actions, g.actions);
+  EXPECT_EQ(back.startPosition, game->newGame()->record());
+  EXPECT_EQ(back.startSide, game->newGame()->toMove());
+  EXPECT_EQ(back.created.size(), 24u);  // 2026-01-02T03:04:05.678Z
+  const auto pos = store.positions(id);
+  ASSERT_EQ(pos.size(), 2u);
+  EXPECT_EQ(pos[0].policy, positions[0].policy);
+  EXPECT_EQ(pos[0].value, positions[0].value);
+  EXPECT_EQ(pos[0].flags, uint32_t(kTrainingTarget));
+  EXPECT_EQ(pos[1].toMove, 1);
+  EXPECT_FALSE(pos[1].value.has_value());
+  EXPECT_THROW(store.game(id + 100), Error);
+
+  // The moves replay to the stored result, in notation and as actions.
+  auto byMoves = game->newGame();
+  auto byActions = game->newGame();
+  std::istringstream in(back.moves);
+  for (std::string m; in >> m;) byMoves->playTurn(m);
+  for (Action a : back.actions) byActions->apply(a);
+  EXPECT_EQ(byMoves->hash(), byActions->hash());
+  EXPECT_TRUE(byMoves->outcome().over);
+  EXPECT_EQ(byMoves->outcome().winner, back.winner);
+  EXPECT_EQ(reasonName(byMoves->outcome().reason), back.reason);
+}
+
+TEST(Records, ListsAndCountsByTagAndAnswersPlainSql) {
+  TempDb db("records_tags.db");
+  auto game = loadGame("brandubh");
+  ResultCounts expected;
+  {
+    RecordStore store(db.path());
+    for (int round = 0; round < 6; ++round) {
+      GameRecord g = randomGame(*game, 10 + round);
+      g.tag = round < 4 ? "a" : "b";
+      g.round = round;
+      store.addGame(g);
+      if (g.tag == "a") (g.winner < 0 ? expected.draws : expected.wins[g.winner]) += 1;
+    }
+    store.setMeta("run", "first");
+    store.setMeta("run", "second");
+    EXPECT_EQ(store.meta("run"), std::optional<std::string>("second"));
+    EXPECT_EQ(store.meta("missing"), std::nullopt);
+    EXPECT_EQ(store.meta("schema_version"), std::optional<std::string>("1"));
+    const auto a = store.gamesByTag("a");
+    ASSERT_EQ(a.size(), 4u);
+    for (int i = 0; i < 4; ++i) EXPECT_EQ(a[i].round, i);
+    EXPECT_EQ(store.gamesByTag("b").size(), 2u);
+    EXPECT_TRUE(store.gamesByTag("c").empty());
+    const ResultCounts counts = store.countResults("a");
+    EXPECT_EQ(counts.wins[0], expected.wins[0]);
+    EXPECT_EQ(counts.wins[1], expected.wins[1]);
+    EXPECT_EQ(counts.draws, expected.draws);
+    EXPECT_EQ(counts.total(), 4);
+  }
+  EXPECT_EQ(sqlInteger(db.path(), "SELECT COUNT(*) FROM games WHERE tag = 'a' AND variant = 'brandubh'"), 4);
+  EXPECT_EQ(sqlInteger(db.path(), "SELECT COUNT(*) FROM games WHERE tag = 'a' AND winner = 0"), expected.wins[0]);
+  EXPECT_EQ(sqlInteger(db.path(), "SELECT SUM(plies) FROM games") > 0, true);
+}
+
+TEST(Records, TalliesAMatchByColour) {
+  std::vector<GameRecord> games(4);
+  // A is side 0 in even rounds: wins round 0, draws round 1, loses round 2, wins round 3.
+  games[0].round = 0, games[0].winner = 0;
+  games[1].round = 1, games[1].winner = -1;
+  games[2].round = 2, games[2].winner = 1;
+  games[3].round = 3, games[3].winner = 1;
+  const MatchTally t = tallyMatch(games);
+  EXPECT_EQ(t.bySide[0].wins, 1);
+  EXPECT_EQ(t.bySide[0].losses, 1);
+  EXPECT_EQ(t.bySide[1].draws, 1);
+  EXPECT_EQ(t.bySide[1].wins, 1);
+  EXPECT_EQ(t.overall().games(), 4);
+}
+
+TEST(Records, UnopenableFileIsAnError) {
+  EXPECT_THROW(RecordStore("/nonexistent-dir/x.db"), Error);
+}
+
+}  // namespace
+}  // namespace tz
