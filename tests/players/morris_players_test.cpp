@@ -2,6 +2,7 @@
 // two actions by the same side).
 #include <gtest/gtest.h>
 
+#include "game/error.h"
 #include "mcts/players/alphabeta_player.h"
 #include "mcts/players/greedy_player.h"
 #include "mcts/players/random_player.h"

@@ -2,6 +2,7 @@
 #include <sqlite3.h>
 
 #include <cstdio>
+#include <sstream>
 #include <string>
 
 #include "game/error.h"

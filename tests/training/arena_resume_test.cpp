@@ -1,0 +1,124 @@
+// `taflzero arena` killed with SIGKILL keeps every finished game, and a resumed run plays
+// exactly the missing games: the same ones an uninterrupted run plays.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "game/registry.h"
+#include "training/records.h"
+
+namespace tz {
+namespace {
+
+constexpr int kGames = 16;
+
+std::string binary() {
+  const char* bin = std::getenv("TAFLZERO_BIN");
+  return bin ? bin : "taflzero";
+}
+
+std::string tempPath(const std::string& name) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
+  return path;
+}
+
+// Starts `taflzero arena` on `db` (output discarded); returns the child's pid.
+pid_t startArena(const std::string& db) {
+  const std::string bin = binary();
+  const std::vector<std::string> args{bin, "arena", "--variant", "linnaeus", "--a", "greedy", "--b", "random",
+                                      "--games", std::to_string(kGames), "--db", db, "--tag", "kill", "--seed", "5"};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    std::vector<char*> argv;
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(bin.c_str(), argv.data());
+    _exit(127);
+  }
+  return pid;
+}
+
+// Exit status of a child run to completion.
+int finish(pid_t pid) {
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// Moves of each stored round of the tag; fails the test on a repeated round.
+std::map<int, std::string> movesByRound(const std::string& db) {
+  RecordStore store(db);
+  std::map<int, std::string> out;
+  for (const GameRecord& g : store.gamesByTag("kill")) {
+    EXPECT_TRUE(out.emplace(g.round, g.moves).second) << "round " << g.round << " stored twice";
+    EXPECT_EQ(g.players[g.round % 2], "greedy");
+  }
+  return out;
+}
+
+TEST(ArenaResume, KilledRunKeepsEveryFinishedGameAndResumes) {
+  const std::string db = tempPath("arena_kill.db");
+  const pid_t pid = startArena(db);
+  ASSERT_GT(pid, 0);
+  // Wait for a few finished games, then kill the run in the middle of the match.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (access(db.c_str(), F_OK) == 0 && RecordStore(db).countResults("kill").total() >= 3) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+
+  const auto before = movesByRound(db);
+  ASSERT_GE(before.size(), 3u);
+  ASSERT_LT(before.size(), size_t(kGames)) << "the run finished before it was killed";
+  int round = 0;
+  for (const auto& [r, moves] : before) EXPECT_EQ(r, round++) << "games are stored in order, none lost";
+
+  // Resume: the missing rounds are played, the stored ones kept as they were.
+  ASSERT_EQ(finish(startArena(db)), 0);
+  const auto after = movesByRound(db);
+  ASSERT_EQ(after.size(), size_t(kGames));
+  for (const auto& [r, moves] : before) EXPECT_EQ(after.at(r), moves) << "round " << r << " changed";
+
+  // An uninterrupted run of the same match stores the same games.
+  const std::string reference = tempPath("arena_reference.db");
+  ASSERT_EQ(finish(startArena(reference)), 0);
+  EXPECT_EQ(movesByRound(reference), after);
+
+  // Running the finished match again plays nothing.
+  ASSERT_EQ(finish(startArena(db)), 0);
+  EXPECT_EQ(movesByRound(db), after);
+}
+
+TEST(ArenaResume, RefusesATagHoldingAnotherMatch) {
+  const std::string db = tempPath("arena_tag.db");
+  ASSERT_EQ(finish(startArena(db)), 0);
+  const std::string cmd = binary() + " arena --variant linnaeus --a random --b greedy --games 2 --db " + db +
+                          " --tag kill 2>&1";
+  FILE* pipe = popen(cmd.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, pipe)) output += buf;
+  const int status = pclose(pipe);
+  EXPECT_NE(WEXITSTATUS(status), 0);
+  EXPECT_NE(output.find("tag 'kill' already holds games of"), std::string::npos) << output;
+}
+
+}  // namespace
+}  // namespace tz
