@@ -42,7 +42,7 @@ bool ConfigReader::has(const std::string& key) const {
 
 YAML::Node ConfigReader::raw(const std::string& key) {
   read_.insert(key);
-  if (!has(key)) return YAML::Node();
+  if (!has(key)) return YAML::Node(YAML::NodeType::Undefined);  // falsy: a default Node() is a defined null
   return node_[key];
 }
 
@@ -96,7 +96,7 @@ bool ConfigReader::getBool(const std::string& key, bool def) {
 
 std::string ConfigReader::getString(const std::string& key, const std::string& def) {
   YAML::Node n = raw(key);
-  if (!n) return def;
+  if (!n || n.IsNull()) return def;
   if (!n.IsScalar()) throw ConfigError(file_, path(key), "a string");
   return n.as<std::string>();
 }

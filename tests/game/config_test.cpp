@@ -1,1 +1,86 @@
+// Variant loading: presets, files, --set overrides, and the errors bad configs get (file,
+// key and expected value in the message).
+#include <filesystem>
+#include <fstream>
+
 #include "tests/game/tafl_helpers.h"
+
+namespace tz::test {
+namespace {
+
+std::string messageOf(const std::function<void()>& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Config, EveryPresetLoadsAndItsResolvedRulesReload) {
+  const auto names = presetNames();
+  for (const char* expected : {"linnaeus", "tablut-reconstructed", "foteviken", "ashton", "hnefatafl-9",
+                               "hnefatafl-11", "hnefatafl-13", "alea-evangelii", "brandubh"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  }
+  for (const auto& name : names) {
+    auto g = variant(name);
+    if (g->family() != "tafl") continue;
+    // The resolved YAML is a complete variant file: loading it gives the same rules.
+    const auto path = std::filesystem::temp_directory_path() / ("tz_" + name + ".yaml");
+    std::ofstream(path) << g->rulesYaml();
+    auto again = loadGame(path.string());
+    EXPECT_EQ(again->rulesYaml(), g->rulesYaml()) << name;
+    EXPECT_EQ(again->newGame()->perft(2), g->newGame()->perft(2)) << name;
+    std::filesystem::remove(path);
+  }
+}
+
+TEST(Config, OverridesChangeOneRule) {
+  auto g = variant("linnaeus", {"king.capture=strong", "first=attackers"});
+  EXPECT_NE(g->rulesYaml().find("capture: strong"), std::string::npos);
+  EXPECT_EQ(g->newGame()->toMove(), tafl::kAttackers);
+  EXPECT_NE(g->rulesYaml().find("escape: edge"), std::string::npos);  // the rest unchanged
+}
+
+TEST(Config, UnknownVariantNamesTheChoices) {
+  const std::string msg = messageOf([] { variant("tablut-x"); });
+  EXPECT_NE(msg.find("unknown variant 'tablut-x'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("linnaeus"), std::string::npos) << msg;
+}
+
+TEST(Config, BadValuesNameFileKeyAndExpectation) {
+  std::string msg = messageOf([] { variant("linnaeus", {"king.capture=sometimes"}); });
+  EXPECT_NE(msg.find("linnaeus.yaml"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("king.capture"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("strong | weak | weak_off_throne"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"kingg.armed=true"}); });
+  EXPECT_NE(msg.find("kingg"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("unknown"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"size=23"}); });
+  EXPECT_NE(msg.find("'size'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("[7, 19]"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"camps=[[z9]]"}); });
+  EXPECT_NE(msg.find("camps"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"setup=/9/"}); });
+  EXPECT_NE(msg.find("setup"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"hostile.throne.king=sometimes"}); });
+  EXPECT_NE(msg.find("hostile.throne.king"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"repetition.count=1"}); });
+  EXPECT_NE(msg.find("repetition.count"), std::string::npos) << msg;
+  msg = messageOf([] { variant("linnaeus", {"nonsense"}); });
+  EXPECT_NE(msg.find("key=value"), std::string::npos) << msg;
+}
+
+TEST(Config, MissingOrMalformedFiles) {
+  EXPECT_NE(messageOf([] { loadGame("/nonexistent/v.yaml"); }).find("cannot open"), std::string::npos);
+  const auto path = std::filesystem::temp_directory_path() / "tz_bad.yaml";
+  std::ofstream(path) << "game: tafl\nsize: [9\n";
+  EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("malformed YAML"), std::string::npos);
+  std::ofstream(path) << "game: chess\n";
+  EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
+  std::filesystem::remove(path);
+}
+
+}  // namespace
+}  // namespace tz::test
