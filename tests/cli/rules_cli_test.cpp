@@ -1,1 +1,88 @@
-#include <gtest/gtest.h>
+// The rules-query contracts of DESIGN.md, through the real binary: variants, perft with
+// --divide/--json, moves --json, show, and one-line errors with a non-zero exit.
+#include <nlohmann/json.hpp>
+
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+TEST(RulesCli, VariantsListsEveryPresetOnePerLine) {
+  auto r = runCli("variants");
+  ASSERT_EQ(r.code, 0) << r.out;
+  for (const char* name : {"linnaeus\n", "brandubh\n", "ashton\n", "alea-evangelii\n", "hnefatafl-13\n"}) {
+    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+  }
+}
+
+TEST(RulesCli, PerftJsonHasNodesAndDivideSums) {
+  auto r = runCli("perft --variant brandubh --depth 3 --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["nodes"].get<uint64_t>(), 39512u);
+  auto d = runCli("perft --variant brandubh --depth 2 --divide --json", false);
+  auto jd = nlohmann::json::parse(d.out);
+  uint64_t sum = 0;
+  for (auto& [move, count] : jd["divide"].items()) sum += count.get<uint64_t>();
+  EXPECT_EQ(sum, 960u);
+  EXPECT_EQ(jd["divide"].size(), 40u);
+  EXPECT_EQ(jd["nodes"].get<uint64_t>(), 960u);
+}
+
+TEST(RulesCli, PerftFromAPositionWithSetOverride) {
+  auto r = runCli("perft --variant linnaeus --set first=attackers --depth 1 --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  // The attackers' first moves from the Tablut start.
+  auto a = runCli("perft --variant linnaeus --position /3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/ "
+                  "--to-move attackers --depth 1 --json",
+                  false);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["nodes"], nlohmann::json::parse(a.out)["nodes"]);
+}
+
+TEST(RulesCli, MovesJsonContract) {
+  auto r = runCli("moves --variant linnaeus --moves \"e3-b3\" --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["to_move"], "attackers");
+  EXPECT_EQ(j["status"], "ongoing");
+  EXPECT_EQ(j["winner"], "none");
+  EXPECT_EQ(j["position"], "/3ttt3/4t4/1T7/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/");
+  EXPECT_FALSE(j["legal"].empty());
+  // A finished game: the king escapes.
+  auto over = runCli("moves --variant linnaeus --position /9/9/2K6/9/9/9/9/9/8t/ --to-move defenders "
+                     "--moves c3-c1 --json",
+                     false);
+  auto jo = nlohmann::json::parse(over.out);
+  EXPECT_EQ(jo["status"], "over");
+  EXPECT_EQ(jo["winner"], "defenders");
+  EXPECT_EQ(jo["reason"], "escape");
+  EXPECT_TRUE(jo["legal"].empty());
+}
+
+TEST(RulesCli, ShowDrawsTheBoard) {
+  auto r = runCli("show --variant brandubh");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("  7  * . . t . . *"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("attackers to move"), std::string::npos);
+}
+
+// Bad input: one line on stderr naming the problem, non-zero exit.
+void expectOneLineError(const std::string& args, const std::string& fragment) {
+  auto r = runCli(args);
+  EXPECT_NE(r.code, 0) << args;
+  EXPECT_NE(r.out.find(fragment), std::string::npos) << args << "\n" << r.out;
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+TEST(RulesCli, BadInputGetsAOneLineError) {
+  expectOneLineError("perft --variant nosuch --depth 1", "unknown variant 'nosuch'");
+  expectOneLineError("perft --variant linnaeus --set king.speed=3 --depth 1", "king.speed");
+  expectOneLineError("perft --variant linnaeus --position /9/ --depth 1", "malformed position record");
+  expectOneLineError("moves --variant linnaeus --moves e5-e1 --json", "illegal move 'e5-e1'");
+  expectOneLineError("perft --variant linnaeus --set size=21 --depth 1", "[7, 19]");
+  expectOneLineError("moves --variant linnaeus --to-move sideways --position /9/9/9/9/4K4/9/9/9/9/ --json",
+                     "unknown side 'sideways'");
+}
+
+}  // namespace
+}  // namespace tz::test
