@@ -50,10 +50,12 @@ TEST(MorrisEnd, NoLegalMoveLoses) {
 
 TEST(MorrisEnd, BlockedThreeFlyUnlessFlyingIsOff) {
   const std::string white = "a1 a4 a7", black = "d1 b4 d7 g1";
-  auto flying = morrisState(*morrisGame(), white, black, "white 0 0 40");
+  auto flyingGame = morrisGame();
+  auto flying = morrisState(*flyingGame, white, black, "white 0 0 40");
   EXPECT_FALSE(flying->outcome().over);
   EXPECT_TRUE(hasTurn(*flying, "a1-g7"));
-  auto lines = morrisState(*morrisGame({}, "morris-noflying"), white, black, "white 0 0 40");
+  auto linesGame = morrisGame({}, "morris-noflying");
+  auto lines = morrisState(*linesGame, white, black, "white 0 0 40");
   expectOver(*lines, kBlack, EndReason::kNoMoves);
 }
 
@@ -74,10 +76,12 @@ TEST(MorrisEnd, ThirdOccurrenceDraws) {
 }
 
 TEST(MorrisEnd, RepetitionCountIsConfigurable) {
-  auto twice = morrisState(*morrisGame({"repetition_count=2"}), kShuffleWhite, kShuffleBlack, "white 0 0 30");
+  auto twiceGame = morrisGame({"repetition_count=2"});
+  auto twice = morrisState(*twiceGame, kShuffleWhite, kShuffleBlack, "white 0 0 30");
   playTurns(*twice, kShuffle);
   expectOver(*twice, -1, EndReason::kRepetition);
-  auto off = morrisState(*morrisGame({"repetition_count=0"}), kShuffleWhite, kShuffleBlack, "white 0 0 30");
+  auto offGame = morrisGame({"repetition_count=0"});
+  auto off = morrisState(*offGame, kShuffleWhite, kShuffleBlack, "white 0 0 30");
   playTurns(*off, kShuffle);
   playTurns(*off, kShuffle);
   playTurns(*off, kShuffle);
@@ -106,7 +110,8 @@ TEST(MorrisEnd, RemovalRestartsTheCount) {
 }
 
 TEST(MorrisEnd, PlacingPliesDoNotCountTowardsNoRemoval) {
-  auto state = morrisGame({"no_removal_plies=2"})->newGame();
+  auto game = morrisGame({"no_removal_plies=2"});
+  auto state = game->newGame();
   playTurns(*state, "a1 g7 d2 b6 f4 c5");
   EXPECT_FALSE(state->outcome().over);
   EXPECT_EQ(morrisPosition(*state).pliesWithoutRemoval(), 0);

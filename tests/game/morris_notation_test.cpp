@@ -49,7 +49,7 @@ TEST(MorrisNotation, BadRecordsAreErrors) {
       {"........................ white 8 8 3", "not 3"},
       {"WWWWWWWWWW.............. black 0 0 40", "more than 9"},
       {"WWWWWWWW................ white 0 0 10", "placed in only 10 plies"},
-      {"........................ white 9 9 0 remove", "'remove' needs a mill"},
+      {"........................ white 8 9 0 remove", "'remove' needs a mill"},
       {"........................ white 9 9 0 later", "unexpected 'later'"},
   };
   for (const auto& [record, why] : bad) {
@@ -99,7 +99,8 @@ TEST(MorrisNotation, GameOverIsAnError) {
 }
 
 TEST(MorrisNotation, ActionNames) {
-  auto state = morrisGame()->newGame();
+  auto game = morrisGame();
+  auto state = game->newGame();
   EXPECT_EQ(state->actionName(morris::kPlaceBase + morris::parsePoint("d2")), "d2");
   EXPECT_EQ(state->actionName(morris::kMoveBase + morris::parsePoint("d2") * 24 + morris::parsePoint("d3")), "d2-d3");
   EXPECT_EQ(state->actionName(morris::kRemoveBase + morris::parsePoint("a1")), "xa1");

@@ -23,6 +23,7 @@ constexpr int kGames = 16;
 
 std::string binary() {
   const char* bin = std::getenv("TAFLZERO_BIN");
+  EXPECT_NE(bin, nullptr) << "TAFLZERO_BIN is not set (run through ctest)";
   return bin ? bin : "taflzero";
 }
 
@@ -74,12 +75,13 @@ TEST(ArenaResume, KilledRunKeepsEveryFinishedGameAndResumes) {
   ASSERT_GT(pid, 0);
   // Wait for a few finished games, then kill the run in the middle of the match.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  int status = 0;
   while (std::chrono::steady_clock::now() < deadline) {
+    ASSERT_EQ(waitpid(pid, &status, WNOHANG), 0) << "the run ended on its own, status " << status;
     if (access(db.c_str(), F_OK) == 0 && RecordStore(db).countResults("kill").total() >= 3) break;
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   }
   ASSERT_EQ(kill(pid, SIGKILL), 0);
-  int status = 0;
   waitpid(pid, &status, 0);
   ASSERT_TRUE(WIFSIGNALED(status));
 

@@ -1,0 +1,76 @@
+// `taflzero arena` and `taflzero play` through the real binary: the JSON summary, bad
+// player specs, and a terminal game fed from a file (illegal input explained, quit, EOF).
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+// A file holding `text`, for a command's stdin.
+std::string inputFile(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(ArenaCli, JsonSummaryAddsUp) {
+  const std::string db = ::testing::TempDir() + "/arena_cli.db";
+  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());
+  auto r = runCli("arena --variant brandubh --a greedy --b random --games 6 --seed 2 --json --db " + db, false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["games"], 6);
+  EXPECT_EQ(j["played"], 6);
+  EXPECT_EQ(j["tag"], "greedy vs random on brandubh");
+  const auto& all = j["overall"];
+  EXPECT_EQ(all["wins"].get<int>() + all["draws"].get<int>() + all["losses"].get<int>(), 6);
+  EXPECT_EQ(j["sides"]["attackers"]["games"], 3);
+  EXPECT_EQ(j["sides"]["defenders"]["games"], 3);
+  EXPECT_EQ(j["sides"]["attackers"]["wins"].get<int>() + j["sides"]["defenders"]["wins"].get<int>(),
+            all["wins"].get<int>());
+  EXPECT_LE(all["score_low"].get<double>(), all["score"].get<double>());
+  EXPECT_GE(all["score_high"].get<double>(), all["score"].get<double>());
+  // The same command again finds the match complete and plays nothing.
+  auto again = runCli("arena --variant brandubh --a greedy --b random --games 6 --seed 2 --json --db " + db, false);
+  EXPECT_EQ(nlohmann::json::parse(again.out)["played"], 0);
+  EXPECT_EQ(nlohmann::json::parse(again.out)["overall"], all);
+}
+
+TEST(ArenaCli, UnknownPlayerIsAOneLineError) {
+  auto r = runCli("arena --variant brandubh --a greedy --b minimax --games 2 --db /dev/null");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.out.find("unknown player 'minimax': expected one of"), std::string::npos) << r.out;
+}
+
+TEST(PlayCli, ExplainsIllegalInputAndQuits) {
+  const auto in = inputFile("play_input.txt", "zz\na1-a2\nmoves\nd7-e7\nquit\nd6-f6\n");
+  auto r = runCli("play --variant brandubh --human attackers --opponent random < " + in);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("malformed move 'zz'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("illegal move 'a1-a2'"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("d7-e7 "), std::string::npos) << r.out;  // listed by 'moves'
+  EXPECT_NE(r.out.find("random (defenders) plays"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("Game over"), std::string::npos);
+}
+
+TEST(PlayCli, EndOfInputEndsCleanly) {
+  const auto in = inputFile("play_empty.txt", "");
+  auto r = runCli("play --variant linnaeus --opponent greedy --human attackers < " + in);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("greedy (defenders) plays"), std::string::npos) << r.out;  // defenders move first
+}
+
+TEST(PlayCli, PlaysAGameToTheEnd) {
+  // A ply limit of 4 ends the game after two moves each; a move made illegal by the
+  // opponent's reply is explained and the next line is tried.
+  const auto in = inputFile("play_short.txt", "a4-a5\na5-a4\nb4-b5\ng4-g5\n");
+  auto r = runCli("play --variant brandubh --set ply_limit=4 --opponent greedy --human attackers < " + in);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("Game over: draw (ply_limit)"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace tz::test

@@ -1,0 +1,101 @@
+// Plays the engine and the naive reference implementation (tafl_reference.h) side by side
+// through random games of every preset and of single-rule flips, comparing the legal move
+// list, the board and the result at every ply.
+#include <random>
+
+#include "game/tafl/tafl_game.h"
+#include "tests/game/tafl_reference.h"
+#include "tests/game/tafl_helpers.h"
+
+namespace tz::test {
+namespace {
+
+struct Flip {
+  std::string variant;
+  std::vector<std::string> sets;
+};
+
+std::string describe(const Flip& f) {
+  std::string s = f.variant;
+  for (const auto& x : f.sets) s += " --set " + x;
+  return s;
+}
+
+class TaflReference : public ::testing::TestWithParam<Flip> {};
+
+TEST_P(TaflReference, EngineAgreesWithTheNaiveReference) {
+  const Flip& flip = GetParam();
+  auto g = variant(flip.variant, flip.sets);
+  const auto& rules = dynamic_cast<const tafl::TaflGame&>(*g).topology().rules;
+  const int games = rules.size <= 9 ? 16 : rules.size <= 13 ? 3 : 1;
+  std::mt19937_64 rng(7);
+  for (int game = 0; game < games; ++game) {
+    auto s = g->newGame();
+    ReferenceTafl ref(rules, s->record(), s->toMove());
+    for (int ply = 0;; ++ply) {
+      ASSERT_EQ(s->record(), ref.record()) << describe(flip) << " ply " << ply;
+      ASSERT_EQ(s->outcome().over, ref.outcome().over) << describe(flip) << " ply " << ply;
+      ASSERT_EQ(s->outcome().winner, ref.outcome().winner) << describe(flip) << " ply " << ply;
+      ASSERT_EQ(s->outcome().reason, ref.outcome().reason) << describe(flip) << " ply " << ply;
+      auto moves = s->legalTurns();
+      std::sort(moves.begin(), moves.end());
+      if (s->outcome().over) {
+        ASSERT_TRUE(moves.empty());
+        break;
+      }
+      ASSERT_EQ(moves, ref.legal()) << describe(flip) << " ply " << ply << " " << s->record();
+      // Bias towards the king and towards shuffling, so escapes, captures and repetitions occur.
+      std::string pick = moves[rng() % moves.size()];
+      if (rng() % 4 == 0 && ply >= 2) {
+        for (const auto& m : moves)
+          if (rng() % 3 == 0) pick = m;
+      }
+      s->playTurn(pick);
+      ref.play(pick);
+    }
+  }
+}
+
+std::vector<Flip> flips() {
+  std::vector<Flip> out;
+  for (const auto& name : presetNames()) {
+    auto g = loadGame(name);
+    if (g->family() == "tafl") out.push_back({name, {}});
+  }
+  const std::vector<std::vector<std::string>> linnaeus = {
+      {"king.capture=strong"},
+      {"king.capture=weak"},
+      {"king.armed=false"},
+      {"escape=corners", "corners.squares=default", "corners.stop=king"},
+      {"throne.pass=nobody"},
+      {"throne.stop=all"},
+      {"throne.pass=king", "throne.king_reenter=false"},
+      {"attackers_return_to_edge=false"},
+      {"encirclement=false"},
+      {"repetition.rule=draw", "repetition.count=2"},
+      {"repetition.rule=loss_mover", "repetition.count=2"},
+      {"repetition.rule=forbidden", "repetition.count=2"},
+      {"first=attackers"},
+      {"ply_limit=40"},
+      {"hostile.throne.king=always", "king.capture=strong"},
+  };
+  for (const auto& sets : linnaeus) out.push_back({"linnaeus", sets});
+  out.push_back({"brandubh", {"king.capture=strong", "king.edge_hostile=true"}});
+  out.push_back({"brandubh", {"escape=edge", "corners.stop=all"}});
+  out.push_back({"brandubh", {"escape=attacker_start"}});
+  out.push_back({"brandubh", {"hostile.corners.defenders=never", "repetition.count=2"}});
+  out.push_back({"hnefatafl-11", {"king.edge_hostile=false", "king.armed=false"}});
+  out.push_back({"ashton", {"king.capture=weak"}});
+  out.push_back({"foteviken", {"camps=[[a4, a5, a6, b5]]", "hostile.camps.defenders=empty"}});
+  return out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, TaflReference, ::testing::ValuesIn(flips()),
+                         [](const ::testing::TestParamInfo<Flip>& info) {
+                           std::string name = info.param.variant + "_" + std::to_string(info.index);
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace tz::test

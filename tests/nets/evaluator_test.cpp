@@ -1,0 +1,136 @@
+// The batched evaluator under concurrent load: every requester gets the answer for its own
+// positions, large calls are split into batches, and worker errors reach the caller.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <thread>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "nets/net_evaluator.h"
+#include "nets/positions.h"
+#include "tests/nets/net_test_helpers.h"
+
+namespace tz {
+namespace {
+
+struct Reference {
+  std::vector<Action> legal;
+  std::vector<float> priors;
+  float value = 0;
+};
+
+// Priors and value of each position from one-position forward passes.
+std::vector<Reference> references(const Network& net, const Game& game,
+                                  const std::vector<std::unique_ptr<State>>& states) {
+  std::vector<Reference> out;
+  std::vector<float> in(game.inputShape().size()), logits(game.numActions());
+  for (const auto& s : states) {
+    Reference r;
+    s->legalActions(r.legal);
+    s->encode(in.data());
+    net.predict(in.data(), 1, logits.data(), &r.value);
+    double z = 0;
+    for (Action a : r.legal) z += std::exp(double(logits[a]));
+    for (Action a : r.legal) r.priors.push_back(float(std::exp(double(logits[a])) / z));
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+// Largest difference between an answer and a reference (infinite if they cannot match).
+double distance(const Reference& ref, const std::vector<float>& priors, float value) {
+  if (priors.size() != ref.priors.size()) return INFINITY;
+  double d = std::abs(double(value) - ref.value);
+  for (size_t k = 0; k < priors.size(); ++k) d = std::max(d, double(std::abs(priors[k] - ref.priors[k])));
+  return d;
+}
+
+class EvaluatorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    game_ = loadGame("linnaeus");
+    net_ = std::make_shared<Network>(*game_, test::tinyNetwork(), "cpu", 11);
+    states_ = randomPositions(*game_, 40);
+    ASSERT_EQ(states_.size(), 40u);
+    refs_ = references(*net_, *game_, states_);
+    // The answers must tell the positions apart for the test to mean anything.
+    for (size_t i = 0; i < refs_.size(); ++i) {
+      for (size_t j = i + 1; j < refs_.size(); ++j) {
+        ASSERT_GT(distance(refs_[i], refs_[j].priors, refs_[j].value), 1e-3) << i << " vs " << j;
+      }
+    }
+  }
+
+  std::unique_ptr<Game> game_;
+  std::shared_ptr<Network> net_;
+  std::vector<std::unique_ptr<State>> states_;
+  std::vector<Reference> refs_;
+};
+
+TEST_F(EvaluatorTest, ConcurrentRequestersEachGetTheirOwnAnswers) {
+  NetEvaluatorOptions options;
+  options.maxBatch = 16;
+  options.maxWaitUs = 2000;
+  options.workers = 2;
+  NetEvaluator evaluator(net_, options);
+  constexpr int kThreads = 24, kRounds = 25;
+  std::atomic<int> wrong{0}, requests{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int round = 0; round < kRounds; ++round) {
+        // Threads alternate between single requests and small batches of distinct positions.
+        const int count = 1 + (t + round) % 3;
+        std::vector<int> ids(count);
+        std::vector<std::vector<float>> priors(count);
+        std::vector<EvalRequest> reqs(count);
+        for (int k = 0; k < count; ++k) {
+          ids[k] = (t * 7 + round * 3 + k * 13) % int(states_.size());
+          const Reference& ref = refs_[ids[k]];
+          priors[k].assign(ref.legal.size(), -1.f);
+          reqs[k] = {states_[ids[k]].get(), ref.legal.data(), int(ref.legal.size()), priors[k].data()};
+        }
+        evaluator.evaluate(reqs.data(), count);
+        requests += count;
+        for (int k = 0; k < count; ++k) {
+          if (distance(refs_[ids[k]], priors[k], reqs[k].value) > 1e-5) ++wrong;
+        }
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(wrong.load(), 0);
+  EXPECT_EQ(evaluator.stats().positions, uint64_t(requests.load()));
+  EXPECT_GE(evaluator.stats().batches, evaluator.stats().positions / 16);
+}
+
+TEST_F(EvaluatorTest, OneCallLargerThanABatchIsSplit) {
+  NetEvaluatorOptions options;
+  options.maxBatch = 8;
+  NetEvaluator evaluator(net_, options);
+  const int n = int(states_.size());
+  std::vector<std::vector<float>> priors(n);
+  std::vector<EvalRequest> reqs(n);
+  for (int i = 0; i < n; ++i) {
+    priors[i].assign(refs_[i].legal.size(), -1.f);
+    reqs[i] = {states_[i].get(), refs_[i].legal.data(), int(refs_[i].legal.size()), priors[i].data()};
+  }
+  evaluator.evaluate(reqs.data(), n);
+  for (int i = 0; i < n; ++i) EXPECT_LE(distance(refs_[i], priors[i], reqs[i].value), 1e-5) << "position " << i;
+  EXPECT_EQ(evaluator.stats().batches, uint64_t((n + 7) / 8));
+  EXPECT_NE(evaluator.name().find("net:linnaeus/tiny"), std::string::npos);
+}
+
+TEST_F(EvaluatorTest, WorkerErrorsReachTheCaller) {
+  net_->setTraining(true);  // predict refuses to run a network in training mode
+  NetEvaluator evaluator(net_, NetEvaluatorOptions{});
+  std::vector<float> priors(refs_[0].legal.size());
+  EvalRequest r{states_[0].get(), refs_[0].legal.data(), int(refs_[0].legal.size()), priors.data()};
+  EXPECT_THROW(evaluator.evaluate(&r, 1), Error);
+}
+
+}  // namespace
+}  // namespace tz

@@ -1,0 +1,133 @@
+// Network shapes and legal-action masking for every preset, and network config files.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "nets/net_evaluator.h"
+#include "nets/network.h"
+#include "nets/positions.h"
+#include "tests/nets/net_test_helpers.h"
+
+namespace tz {
+namespace {
+
+TEST(NetworkConfig, PresetsHaveTheDocumentedSizes) {
+  const NetworkConfig small = loadNetworkConfig("small"), def = loadNetworkConfig("default"),
+                      large = loadNetworkConfig("large");
+  EXPECT_EQ(small.blocks, 4);
+  EXPECT_EQ(small.channels, 32);
+  EXPECT_EQ(def.blocks, 6);
+  EXPECT_EQ(def.channels, 64);
+  EXPECT_EQ(large.blocks, 10);
+  EXPECT_EQ(large.channels, 128);
+  EXPECT_EQ(small.name, "small");
+}
+
+TEST(NetworkConfig, YamlRoundTrips) {
+  const NetworkConfig c = test::tinyNetwork();
+  const NetworkConfig back = networkConfigFromYaml(networkConfigYaml(c), "test");
+  EXPECT_EQ(back.name, c.name);
+  EXPECT_EQ(back.blocks, c.blocks);
+  EXPECT_EQ(back.channels, c.channels);
+  EXPECT_EQ(back.policyChannels, c.policyChannels);
+  EXPECT_EQ(back.valueChannels, c.valueChannels);
+  EXPECT_EQ(back.valueHidden, c.valueHidden);
+}
+
+TEST(NetworkConfig, RejectsUnknownKeysAndOutOfRangeValues) {
+  try {
+    networkConfigFromYaml("blocks: 2\nchanels: 8\n", "net.yaml");
+    FAIL() << "unknown key accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("chanels"), std::string::npos) << e.what();
+  }
+  try {
+    networkConfigFromYaml("channels: 0\n", "net.yaml");
+    FAIL() << "zero channels accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("net.yaml: key 'channels'"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(loadNetworkConfig("no-such-network"), Error);
+}
+
+TEST(Network, UnavailableCudaIsAClearError) {
+  if (cudaAvailable()) GTEST_SKIP() << "CUDA is available here";
+  auto game = loadGame("brandubh");
+  try {
+    Network net(*game, test::tinyNetwork(), "cuda");
+    FAIL() << "cuda accepted without CUDA";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("CUDA is not available"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(Network(*game, test::tinyNetwork(), "tpu"), Error);
+}
+
+TEST(Network, SameSeedSameWeights) {
+  auto game = loadGame("brandubh");
+  Network a(*game, test::tinyNetwork(), "cpu", 5), b(*game, test::tinyNetwork(), "cpu", 5),
+      c(*game, test::tinyNetwork(), "cpu", 6);
+  auto state = game->newGame();
+  std::vector<float> in(game->inputShape().size()), la(game->numActions()), lb(la.size()), lc(la.size());
+  float va, vb, vc;
+  state->encode(in.data());
+  a.predict(in.data(), 1, la.data(), &va);
+  b.predict(in.data(), 1, lb.data(), &vb);
+  c.predict(in.data(), 1, lc.data(), &vc);
+  EXPECT_EQ(la, lb);
+  EXPECT_EQ(va, vb);
+  EXPECT_NE(la, lc);
+}
+
+class EveryPreset : public ::testing::TestWithParam<std::string> {};
+
+// Every variant: output sizes, values in [-1, 1], and priors over exactly the legal
+// actions equal to the softmax of their logits.
+TEST_P(EveryPreset, OutputShapesAndLegalMask) {
+  auto game = loadGame(GetParam());
+  auto net = std::make_shared<Network>(*game, test::tinyNetwork());
+  const NetShape& shape = net->meta().shape;
+  EXPECT_EQ(shape.numActions, game->numActions());
+  EXPECT_EQ(shape.policy.size(), game->numActions());
+  EXPECT_EQ(shape.convPolicy(), game->family() == "tafl");
+
+  auto states = randomPositions(*game, 3);
+  ASSERT_EQ(states.size(), 3u);
+  const int in = game->inputShape().size();
+  std::vector<float> inputs(3 * in), logits(3 * size_t(game->numActions())), values(3);
+  for (int i = 0; i < 3; ++i) states[i]->encode(&inputs[i * in]);
+  net->predict(inputs.data(), 3, logits.data(), values.data());
+
+  NetEvaluator evaluator(net, NetEvaluatorOptions{});
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_GE(values[i], -1.f);
+    EXPECT_LE(values[i], 1.f);
+    std::vector<Action> legal;
+    states[i]->legalActions(legal);
+    ASSERT_FALSE(legal.empty());
+    std::vector<float> priors(legal.size(), -1.f);
+    EvalRequest r{states[i].get(), legal.data(), int(legal.size()), priors.data()};
+    evaluator.evaluate(&r, 1);
+    const float* row = &logits[i * size_t(game->numActions())];
+    double z = 0, sum = 0;
+    for (Action a : legal) z += std::exp(double(row[a]));
+    for (size_t k = 0; k < legal.size(); ++k) {
+      EXPECT_NEAR(priors[k], std::exp(double(row[legal[k]])) / z, 1e-5) << "action " << legal[k];
+      sum += priors[k];
+    }
+    EXPECT_NEAR(sum, 1.0, 1e-5);
+    EXPECT_NEAR(r.value, values[i], 1e-5);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Nets, EveryPreset, ::testing::ValuesIn(presetNames()),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           for (char& c : n) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace tz
