@@ -7,4 +7,7 @@ namespace tz::cli {
 /// variants, perft, moves, show and `bench rules`.
 void addRulesCommands(CLI::App& app, CLI::App& bench);
 
+/// arena (matches between players, recorded in SQLite) and play (a person against a player).
+void addArenaCommands(CLI::App& app, CLI::App& bench);
+
 }  // namespace tz::cli

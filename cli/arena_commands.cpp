@@ -1,0 +1,254 @@
+// Matches between players (arena) and a person against a player in the terminal (play).
+#include <nlohmann/json.hpp>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/variant_options.h"
+#include "game/error.h"
+#include "mcts/players/player_factory.h"
+#include "training/arena.h"
+#include "training/stats.h"
+
+namespace tz::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Log lines go to stderr: stdout carries the results (one JSON object with --json).
+spdlog::logger& log() {
+  static auto logger = spdlog::stderr_color_mt("taflzero");
+  return *logger;
+}
+
+// "m:ss" or "h:mm:ss".
+std::string clockText(double seconds) {
+  const long s = std::lround(seconds);
+  char buf[32];
+  if (s >= 3600) std::snprintf(buf, sizeof buf, "%ld:%02ld:%02ld", s / 3600, s / 60 % 60, s % 60);
+  else std::snprintf(buf, sizeof buf, "%ld:%02ld", s / 60, s % 60);
+  return buf;
+}
+
+// Games done, rate and ETA on one carriage-return-updated stderr line.
+class Progress {
+ public:
+  Progress(int done, int total) : done_(done), total_(total), start_(Clock::now()) {}
+  void gameDone() {
+    ++done_;
+    ++played_;
+    const auto now = Clock::now();
+    if (done_ < total_ && now - shown_ < std::chrono::milliseconds(250)) return;
+    shown_ = now;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    const double rate = played_ / std::max(seconds, 1e-9);
+    std::fprintf(stderr, "\r%d/%d games  %.2f games/s  elapsed %s  ETA %s   ", done_, total_, rate,
+                 clockText(seconds).c_str(), clockText((total_ - done_) / rate).c_str());
+    if (done_ == total_) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  }
+
+ private:
+  int done_, total_, played_ = 0;
+  Clock::time_point start_, shown_;
+};
+
+// A number for JSON: infinite Elo bounds become null.
+nlohmann::json finite(double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(); }
+
+// An Elo value for text: "+190.8", "+inf".
+std::string eloText(double v) {
+  if (!std::isfinite(v)) return v > 0 ? "+inf" : "-inf";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%+.1f", v);
+  return buf;
+}
+
+nlohmann::json tallyJson(const Tally& t) {
+  const Estimate score = scoreInterval(t.wins, t.draws, t.losses);
+  nlohmann::json j{{"games", t.games()}, {"wins", t.wins}, {"draws", t.draws}, {"losses", t.losses},
+                   {"score", score.value}, {"score_low", score.low}, {"score_high", score.high}};
+  if (t.games() > 0) {
+    const Estimate win = wilsonInterval(t.wins, t.games());
+    j["win_rate"] = win.value;
+    j["win_rate_low"] = win.low;
+    j["win_rate_high"] = win.high;
+  }
+  return j;
+}
+
+std::string tallyLine(const std::string& label, const Tally& t) {
+  const Estimate s = scoreInterval(t.wins, t.draws, t.losses);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%-16s %6d %6d %6d %6d   %.3f [%.3f, %.3f]\n", label.c_str(), t.games(), t.wins,
+                t.draws, t.losses, s.value, s.low, s.high);
+  return buf;
+}
+
+void addArena(CLI::App& app) {
+  struct Opts {
+    VariantOptions variant;
+    std::string a, b, db = "taflzero.db", tag;
+    int games = 0;
+    uint64_t seed = 1;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("arena", "Play a match between two players, recording every game");
+  o->variant.addTo(cmd);
+  cmd->add_option("--a", o->a, "Player A (random, greedy, alphabeta:depth=3, mcts:sims=1000, ...)")->required();
+  cmd->add_option("--b", o->b, "Player B")->required();
+  cmd->add_option("--games,-n", o->games, "Games in the match; A plays side 0 in even games")->required()
+      ->check(CLI::Range(1, 100000000));
+  cmd->add_option("--db", o->db, "SQLite file of the records; a match resumes from its stored games")
+      ->capture_default_str();
+  cmd->add_option("--tag", o->tag, "Tag of the match's games (default: 'A vs B on VARIANT')");
+  cmd->add_option("--seed", o->seed, "Seed of every game's players")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    const auto game = o->variant.load();
+    const std::string tag = o->tag.empty() ? o->a + " vs " + o->b + " on " + game->name() : o->tag;
+    const auto makerOf = [&game](const std::string& spec) -> PlayerMaker {
+      makePlayer(spec, *game, 0);  // reject a bad spec before anything is played
+      return [&game, spec](uint64_t seed) { return makePlayer(spec, *game, seed); };
+    };
+    const PlayerMaker a = makerOf(o->a), b = makerOf(o->b);
+    RecordStore store(o->db);
+    int stored = 0;
+    for (const GameRecord& g : store.gamesByTag(tag)) stored += g.round < o->games;
+    log().info("arena: {} vs {} on {}: {} games, {} already in {} under tag '{}'", o->a, o->b, game->name(),
+               o->games, stored, o->db, tag);
+    Progress progress(stored, o->games);
+    const auto start = Clock::now();
+    const int played = runMatch(*game, a, b, store, {tag, o->games, o->seed},
+                                [&](const GameRecord&) { progress.gameDone(); });
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    std::vector<GameRecord> games;
+    for (GameRecord& g : store.gamesByTag(tag)) {
+      if (g.round < o->games) games.push_back(std::move(g));
+    }
+    const MatchTally tally = tallyMatch(games);
+    const Tally all = tally.overall();
+    const Estimate score = scoreInterval(all.wins, all.draws, all.losses);
+    const Estimate elo = eloInterval(score);
+    log().info("arena: played {} games in {:.1f} s", played, seconds);
+    if (o->json) {
+      nlohmann::json j{{"variant", game->name()}, {"a", o->a}, {"b", o->b}, {"tag", tag}, {"db", o->db},
+                       {"games", all.games()}, {"played", played}, {"seconds", seconds}, {"overall", tallyJson(all)},
+                       {"elo", finite(elo.value)}, {"elo_low", finite(elo.low)}, {"elo_high", finite(elo.high)}};
+      for (int side = 0; side < 2; ++side) j["sides"][game->sideName(side)] = tallyJson(tally.bySide[side]);
+      std::cout << j.dump() << "\n";
+      return;
+    }
+    std::cout << "A = " << o->a << ", B = " << o->b << " on " << game->name() << " (tag '" << tag << "' in "
+              << o->db << ")\n";
+    std::cout << "A's results        games   wins  draws losses   score [95% CI]\n";
+    for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + game->sideName(side), tally.bySide[side]);
+    std::cout << tallyLine("overall", all);
+    std::cout << "Elo A - B: " << eloText(elo.value) << " [" << eloText(elo.low) << ", " << eloText(elo.high)
+              << "]\n";
+  });
+}
+
+// The actions of one turn given in notation: the shortest action sequence by the side to
+// move that reaches the position playTurn reaches. Throws RuleError for an illegal turn.
+std::vector<Action> turnActions(const State& state, const std::string& notation) {
+  auto target = state.clone();
+  target->playTurn(notation);
+  std::vector<Action> path;
+  const std::function<bool(const State&)> reach = [&](const State& s) {
+    std::vector<Action> legal;
+    s.legalActions(legal);
+    for (Action a : legal) {
+      auto next = s.clone();
+      next->apply(a);
+      path.push_back(a);
+      if (next->hash() == target->hash() && next->toMove() == target->toMove() &&
+          next->outcome().over == target->outcome().over) {
+        return true;
+      }
+      if (!next->outcome().over && next->toMove() == state.toMove() && reach(*next)) return true;
+      path.pop_back();
+    }
+    return false;
+  };
+  if (!reach(state)) throw Error("turn '" + notation + "' matches no sequence of actions");
+  return path;
+}
+
+void addPlay(CLI::App& app) {
+  struct Opts {
+    VariantOptions variant;
+    std::string opponent = "greedy", human;
+    uint64_t seed = 1;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("play", "Play against a player in the terminal");
+  o->variant.addTo(cmd);
+  cmd->add_option("--opponent", o->opponent, "The opponent (random, greedy, alphabeta:ms=1000, ...)")
+      ->capture_default_str();
+  cmd->add_option("--human", o->human, "Your side: attackers/defenders or white/black (default: the first to move)");
+  cmd->add_option("--seed", o->seed, "Seed of the opponent")->capture_default_str();
+  cmd->callback([o] {
+    const auto game = o->variant.load();
+    auto state = game->newGame();
+    const int human = o->human.empty() ? state->toMove() : game->sideFromName(o->human);
+    auto opponent = makePlayer(o->opponent, *game, o->seed);
+    opponent->newGame();
+    std::cout << "You play the " << game->sideName(human) << " against " << opponent->name()
+              << ". Type moves in notation, 'moves' for the legal moves, 'quit' to stop.\n";
+    while (!state->outcome().over) {
+      std::cout << "\n" << state->diagram();
+      if (state->toMove() != human) {
+        const Action action = opponent->chooseAction(*state);
+        std::cout << opponent->name() << " (" << game->sideName(state->toMove()) << ") plays "
+                  << state->actionName(action) << "\n";
+        opponent->observe(*state, action);
+        state->apply(action);
+        continue;
+      }
+      std::cout << "your move (" << game->sideName(human) << "): " << std::flush;
+      std::string line;
+      if (!std::getline(std::cin, line)) {
+        std::cout << "\n";
+        return;
+      }
+      line.erase(0, line.find_first_not_of(" \t\r"));
+      line.erase(line.find_last_not_of(" \t\r") + 1);
+      if (line.empty()) continue;
+      if (line == "quit") return;
+      if (line == "moves") {
+        for (const auto& m : state->legalTurns()) std::cout << m << " ";
+        std::cout << "\n";
+        continue;
+      }
+      try {
+        for (Action a : turnActions(*state, line)) {
+          opponent->observe(*state, a);
+          state->apply(a);
+        }
+      } catch (const Error& e) {
+        std::cout << e.what() << "\n";
+      }
+    }
+    std::cout << "\n" << state->diagram() << "Game over: "
+              << (state->outcome().winner < 0 ? std::string("draw") : game->sideName(state->outcome().winner) + " win")
+              << " (" << reasonName(state->outcome().reason) << ")\n";
+  });
+}
+
+}  // namespace
+
+void addArenaCommands(CLI::App& app, CLI::App& bench) {
+  (void)bench;
+  addArena(app);
+  addPlay(app);
+}
+
+}  // namespace tz::cli

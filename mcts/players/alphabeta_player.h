@@ -1,0 +1,67 @@
+#pragma once
+// A classical baseline: negamax alpha-beta with iterative deepening, a transposition
+// table, and move ordering by the table's move, tactics and the history heuristic.
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mcts/player.h"
+
+namespace tz::players {
+
+/// Limits and switches of the alpha-beta search.
+struct AlphaBetaOptions {
+  int depth = 3;         // deepest iteration in plies (0: no limit but the time)
+  int ms = 0;            // time budget per move in milliseconds (0: none; depth 1 always completes)
+  int ttMegabytes = 16;  // transposition table size
+  bool generic = false;  // use the State interface even for tafl (tests compare the two)
+};
+
+/// What the last search found.
+struct SearchInfo {
+  int depth = 0;       // deepest completed iteration
+  uint64_t nodes = 0;  // positions visited
+  int score = 0;       // value for the side to move; |score| > kWinThreshold: a forced result
+  Action best = -1;    // chosen action
+};
+
+/// Alpha-beta player: tafl evaluation on the fast Position for tafl games, material and
+/// mobility through the State interface otherwise.
+class AlphaBetaPlayer final : public Player {
+ public:
+  /// Score of a win now; a win in n plies scores kWin - n.
+  static constexpr int kWin = 1000000;
+  /// Scores beyond this are forced wins (or, negated, losses).
+  static constexpr int kWinThreshold = kWin - 10000;
+
+  /// A player for `game` (which must outlive it); `seed` shuffles equal root moves.
+  /// Throws Error when neither a depth nor a time budget limits the search.
+  AlphaBetaPlayer(const Game& game, AlphaBetaOptions options, uint64_t seed);
+  ~AlphaBetaPlayer() override;
+  void newGame() override;
+  Action chooseAction(const State& state) override;
+  std::string name() const override;
+  /// Details of the last chooseAction.
+  const SearchInfo& lastSearch() const { return info_; }
+
+  /// One transposition-table slot.
+  struct Entry {
+    uint64_t key = 0;       // position hash
+    int32_t value = 0;      // score (wins stored relative to this node)
+    uint32_t move = ~0u;    // best move code, ~0u when none
+    int16_t depth = -1;     // remaining depth searched
+    uint8_t bound = 0;      // 0 exact, 1 lower, 2 upper
+  };
+
+ private:
+  const Game* game_;
+  AlphaBetaOptions options_;
+  std::mt19937_64 rng_;
+  std::vector<Entry> table_;
+  std::vector<int32_t> history_;
+  SearchInfo info_;
+};
+
+}  // namespace tz::players

@@ -1,0 +1,98 @@
+#include "training/arena.h"
+
+#include <set>
+
+#include "game/error.h"
+
+namespace tz {
+
+namespace {
+
+// SplitMix64 finaliser: independent seeds from (seed, round, player).
+uint64_t mixSeed(uint64_t seed, uint64_t round, uint64_t player) {
+  uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (2 * round + player + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+void add(Tally& t, int result) {
+  if (result > 0) ++t.wins;
+  else if (result < 0) ++t.losses;
+  else ++t.draws;
+}
+
+}  // namespace
+
+GameRecord playGame(const Game& game, Player& side0, Player& side1) {
+  Player* players[2] = {&side0, &side1};
+  auto state = game.newGame();
+  GameRecord record;
+  record.variant = game.name();
+  record.rules = game.rulesYaml();
+  record.players[0] = side0.name();
+  record.players[1] = side1.name();
+  record.startPosition = state->record();
+  record.startSide = state->toMove();
+  side0.newGame();
+  side1.newGame();
+  while (!state->outcome().over) {
+    const Action action = players[state->toMove()]->chooseAction(*state);
+    if (!record.moves.empty()) record.moves += ' ';
+    record.moves += state->actionName(action);
+    record.actions.push_back(action);
+    side0.observe(*state, action);
+    side1.observe(*state, action);
+    state->apply(action);
+  }
+  record.winner = state->outcome().winner;
+  record.reason = reasonName(state->outcome().reason);
+  record.plies = int(record.actions.size());
+  return record;
+}
+
+Tally MatchTally::overall() const {
+  return {bySide[0].wins + bySide[1].wins, bySide[0].draws + bySide[1].draws,
+          bySide[0].losses + bySide[1].losses};
+}
+
+MatchTally tallyMatch(const std::vector<GameRecord>& games) {
+  MatchTally tally;
+  for (const GameRecord& g : games) {
+    const int sideA = g.round % 2;
+    add(tally.bySide[sideA], g.winner < 0 ? 0 : g.winner == sideA ? 1 : -1);
+  }
+  return tally;
+}
+
+int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, RecordStore& store,
+             const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame) {
+  const std::string nameA = a(mixSeed(options.seed, 0, 0))->name();
+  const std::string nameB = b(mixSeed(options.seed, 0, 1))->name();
+  std::set<int> stored;
+  for (const GameRecord& g : store.gamesByTag(options.tag)) {
+    const int sideA = g.round % 2;
+    if (g.variant != game.name() || g.players[sideA] != nameA || g.players[1 - sideA] != nameB) {
+      throw Error("tag '" + options.tag + "' already holds games of " + g.players[0] + " vs " + g.players[1] +
+                  " on " + g.variant + "; use another --tag to play " + nameA + " vs " + nameB + " on " +
+                  game.name());
+    }
+    stored.insert(g.round);
+  }
+  int played = 0;
+  for (int round = 0; round < options.games; ++round) {
+    if (stored.count(round)) continue;
+    auto playerA = a(mixSeed(options.seed, uint64_t(round), 0));
+    auto playerB = b(mixSeed(options.seed, uint64_t(round), 1));
+    const bool aFirst = round % 2 == 0;
+    GameRecord record = aFirst ? playGame(game, *playerA, *playerB) : playGame(game, *playerB, *playerA);
+    record.tag = options.tag;
+    record.round = round;
+    record.id = store.addGame(record);
+    ++played;
+    onGame(record);
+  }
+  return played;
+}
+
+}  // namespace tz
