@@ -1,5 +1,6 @@
 #include "game/tafl/position.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace tz::tafl {
@@ -85,7 +86,7 @@ Position::Position(const Topology& topology, const std::vector<uint8_t>& plainCe
     if (plainCells[sq] == kKing) king_ = cell;
   }
   hash_ = computeHash();
-  history_.reserve(t.rules.plyLimit + 2);
+  history_.reserve(std::min(t.rules.plyLimit, 1022) + 2);
   if (t.rules.repetitionCountsStart) history_.push_back(hash_);
   if (king_ >= 0 && (t.flags[king_] & kEscapeSquare)) {
     outcome_ = {true, kDefenders, EndReason::kEscape};

@@ -99,7 +99,7 @@ TEST_P(TaflPlayout, InvariantsHoldAtEveryPly) {
     EXPECT_TRUE(s->outcome().over);
     s->legalActions(legal);
     EXPECT_TRUE(legal.empty());
-    EXPECT_LE(s->ply(), g->rulesYaml().find("ply_limit: 200") != std::string::npos ? 200 : 500);
+    EXPECT_LE(s->ply(), dynamic_cast<const tafl::TaflGame&>(*g).topology().rules.plyLimit);
   }
 }
 
