@@ -10,4 +10,7 @@ void addRulesCommands(CLI::App& app, CLI::App& bench);
 /// arena (matches between players, recorded in SQLite) and play (a person against a player).
 void addArenaCommands(CLI::App& app, CLI::App& bench);
 
+/// search (analyse a position) and `bench search`.
+void addSearchCommands(CLI::App& app, CLI::App& bench);
+
 }  // namespace tz::cli

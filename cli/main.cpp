@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   CLI::App* bench = app.add_subcommand("bench", "Measure throughput against its ceiling");
   bench->require_subcommand(1);
   tz::cli::addRulesCommands(app, *bench);
+  tz::cli::addSearchCommands(app, *bench);
   tz::cli::addArenaCommands(app, *bench);
   try {
     app.parse(argc, argv);

@@ -1,0 +1,211 @@
+// PUCT search from the command line (`search`) and its throughput benchmark (`bench search`).
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <ctime>
+#include <iostream>
+#include <numeric>
+
+#include "cli/commands.h"
+#include "cli/variant_options.h"
+#include "game/error.h"
+#include "mcts/evaluators.h"
+#include "mcts/mcts_player.h"
+#include "mcts/search.h"
+
+namespace tz::cli {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double secondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+const char* provenName(mcts::Proven p) {
+  switch (p) {
+    case mcts::Proven::kWin: return "win";
+    case mcts::Proven::kLoss: return "loss";
+    case mcts::Proven::kDraw: return "draw";
+    default: return "unknown";
+  }
+}
+
+// Adds the search settings a user may change to a subcommand.
+void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
+  cmd->add_option("--simulations,-n", o.simulations, "Playouts per search")->capture_default_str()->check(CLI::Range(1, 1 << 30));
+  cmd->add_option("--threads,-t", o.threads, "Search threads on one tree")->capture_default_str()->check(CLI::Range(1, 256));
+  cmd->add_option("--batch", o.batchSize, "Leaves per thread per evaluation")->capture_default_str()->check(CLI::Range(1, 4096));
+  cmd->add_option("--c-puct", o.cPuct, "Exploration constant")->capture_default_str();
+  cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str();
+  cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str();
+  cmd->add_option("--lookahead", o.rootLookahead, "Plies below the root scanned exactly")->capture_default_str()->check(CLI::Range(0, 2));
+  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+}
+
+// The evaluator named on the command line.
+struct EvaluatorOptions {
+  std::string kind = "rollouts";
+  int rollouts = 1;
+  void addTo(CLI::App* cmd) {
+    cmd->add_option("--evaluator", kind, "uniform or rollouts")->capture_default_str()->check(CLI::IsMember({"uniform", "rollouts"}));
+    cmd->add_option("--rollouts", rollouts, "Random playouts per leaf (rollouts evaluator)")->capture_default_str()->check(CLI::Range(1, 1000));
+  }
+  std::shared_ptr<Evaluator> make(uint64_t seed) const {
+    if (kind == "uniform") return std::make_shared<UniformEvaluator>();
+    return std::make_shared<RolloutEvaluator>(rollouts, seed);
+  }
+};
+
+void addSearch(CLI::App& app) {
+  struct Opts {
+    VariantOptions variant;
+    std::string record, toMove, moves;
+    SearchOptions search;
+    EvaluatorOptions evaluator;
+    int top = 5;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  o->search.simulations = 1000;
+  auto* cmd = app.add_subcommand("search", "Search a position and print the chosen move and the root statistics");
+  o->variant.addTo(cmd);
+  cmd->add_option("--position", o->record, "Position record (default: the start position)");
+  cmd->add_option("--to-move", o->toMove, "Side to move in --position");
+  cmd->add_option("--moves", o->moves, "Turns to play first, in notation, separated by spaces");
+  addSearchOptions(cmd, o->search);
+  o->evaluator.addTo(cmd);
+  cmd->add_option("--top", o->top, "Moves to list")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    auto state = buildState(*game, o->record, o->toMove, o->moves);
+    if (state->outcome().over) throw Error("the game is over: nothing to search");
+    Search search(*game, o->evaluator.make(o->search.seed), o->search);
+    search.setRoot(*state);
+    const auto start = Clock::now();
+    const SearchResult& r = search.run();
+    const double seconds = secondsSince(start);
+    const Action best = search.chooseMove();
+    std::vector<size_t> order(r.actions.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.visits[a] > r.visits[b]; });
+    order.resize(std::min(order.size(), size_t(std::max(0, o->top))));
+    nlohmann::json top = nlohmann::json::array();
+    for (size_t i : order) top.push_back({{"move", state->actionName(r.actions[i])}, {"visits", r.visits[i]}});
+    if (o->json) {
+      std::cout << nlohmann::json{{"variant", game->name()}, {"position", state->record()},
+                                  {"to_move", game->sideName(state->toMove())}, {"move", state->actionName(best)},
+                                  {"value", r.value}, {"proven", provenName(r.proven)},
+                                  {"simulations", r.simulations}, {"seconds", seconds}, {"top", top}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    std::cout << game->sideName(state->toMove()) << " play " << state->actionName(best) << "  (value " << r.value
+              << ", " << provenName(r.proven) << ", " << r.simulations << " simulations in " << seconds << " s)\n";
+    for (const auto& m : top) std::cout << "  " << m["move"].get<std::string>() << " " << m["visits"] << "\n";
+  });
+}
+
+// Simulations per second of the uniform-evaluator search playing a game against itself
+// from the start position: `simulations` per move, the tree kept from move to move (as in
+// self-play), at most `moves` moves.
+nlohmann::json treeThroughput(const Game& game, int simulations, int moves, int threads) {
+  SearchOptions options;
+  options.threads = threads;
+  Search search(game, std::make_shared<UniformEvaluator>(), options);
+  auto state = game.newGame();
+  search.setRoot(*state);
+  int64_t total = 0;
+  int played = 0;
+  size_t bytes = 0;
+  const auto start = Clock::now();
+  const std::clock_t cpuStart = std::clock();
+  for (; played < moves && !state->outcome().over; ++played) {
+    total += search.run(simulations).simulations;
+    bytes = std::max(bytes, search.tree().bytes());
+    const Action a = search.chooseMove();
+    search.advance(a);
+    state->apply(a);
+  }
+  const double seconds = secondsSince(start);
+  const double cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  return {{"threads", threads}, {"moves", played}, {"simulations", total}, {"seconds", seconds},
+          {"cpu_seconds", cpuSeconds}, {"simulations_per_second", double(total) / seconds},
+          {"simulations_per_cpu_second", double(total) / cpuSeconds}, {"largest_tree_megabytes", bytes / 1e6}};
+}
+
+void addBenchSearch(CLI::App& bench) {
+  struct Opts {
+    VariantOptions variant;
+    int simulations = 10000;
+    int moves = 20;
+    int rolloutSimulations = 1000;
+    int games = 1;
+    uint64_t seed = 1;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("search", "Search simulations/s (uniform evaluator, 1 and 2 threads) and pure-MCTS games/min");
+  o->variant.addTo(cmd);
+  cmd->add_option("--simulations", o->simulations, "Playouts per move of the uniform-evaluator games")->capture_default_str()->check(CLI::Range(1, 1 << 30));
+  cmd->add_option("--moves", o->moves, "Moves of the uniform-evaluator games")->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--rollout-simulations", o->rolloutSimulations, "Playouts per move of the pure-MCTS games")->capture_default_str()->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--games", o->games, "Pure-MCTS self-play games (0: skip)")->capture_default_str()->check(CLI::Range(0, 1000));
+  cmd->add_option("--seed", o->seed, "Random seed of the pure-MCTS games")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    nlohmann::json out{{"variant", game->name()}};
+    nlohmann::json tree = nlohmann::json::array();
+    for (int threads : {1, 2}) {
+      tree.push_back(treeThroughput(*game, o->simulations, o->moves, threads));
+      const auto& t = tree.back();
+      if (!o->json)
+        std::cout << game->name() << ": uniform evaluator, " << threads << " thread(s): " << t["moves"] << " moves x "
+                  << o->simulations << " simulations in " << t["seconds"].get<double>() << " s: "
+                  << t["simulations_per_second"].get<double>() / 1e6 << " M simulations/s, "
+                  << t["simulations_per_cpu_second"].get<double>() / 1e6 << " M per CPU-second (largest tree "
+                  << t["largest_tree_megabytes"].get<double>() << " MB)\n";
+    }
+    out["tree"] = tree;
+    if (o->games > 0) {
+      // Pure MCTS (one random playout per leaf) playing itself on one thread.
+      SearchOptions options;
+      options.simulations = o->rolloutSimulations;
+      options.seed = o->seed;
+      auto player = makeMctsPlayer(*game, std::make_shared<RolloutEvaluator>(1, o->seed), options);
+      int64_t plies = 0;
+      const auto start = Clock::now();
+      for (int g = 0; g < o->games; ++g) {
+        player->newGame();
+        auto state = game->newGame();
+        while (!state->outcome().over) {
+          const Action a = player->chooseAction(*state);
+          player->observe(*state, a);
+          state->apply(a);
+          ++plies;
+        }
+      }
+      const double seconds = secondsSince(start);
+      out["pure_mcts"] = {{"player", player->name()}, {"games", o->games}, {"plies", plies}, {"seconds", seconds},
+                          {"games_per_minute", 60.0 * o->games / seconds}};
+      if (!o->json)
+        std::cout << game->name() << ": " << player->name() << " self-play, 1 thread: " << o->games << " game(s), "
+                  << plies << " plies in " << seconds << " s: " << 60.0 * o->games / seconds << " games/min\n";
+    }
+    if (o->json) std::cout << out.dump() << "\n";
+  });
+}
+
+}  // namespace
+
+void addSearchCommands(CLI::App& app, CLI::App& bench) {
+  addSearch(app);
+  addBenchSearch(bench);
+}
+
+}  // namespace tz::cli

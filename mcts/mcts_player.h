@@ -1,0 +1,37 @@
+#pragma once
+// A player that searches with PUCT MCTS, reusing its tree from move to move.
+#include <memory>
+#include <string>
+
+#include "mcts/evaluator.h"
+#include "mcts/player.h"
+#include "mcts/search.h"
+
+namespace tz {
+
+/// Plays the move its search chooses; observe() moves the tree along the game so that
+/// each search starts from the subtree of the move actually played.
+class MctsPlayer final : public Player {
+ public:
+  /// A player for `game` (which must outlive it) searching with `evaluator`.
+  MctsPlayer(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options);
+
+  void newGame() override;
+  Action chooseAction(const State& state) override;
+  void observe(const State& before, Action action) override;
+  std::string name() const override;
+
+  /// The search (its last result, its tree).
+  const Search& search() const { return search_; }
+
+ private:
+  std::string evaluatorName_;
+  Search search_;
+  bool hasRoot_ = false;
+};
+
+/// An MCTS player: "mcts(<evaluator>,<simulations>)".
+std::unique_ptr<Player> makeMctsPlayer(const Game& game, std::shared_ptr<Evaluator> evaluator,
+                                       const SearchOptions& options);
+
+}  // namespace tz

@@ -1,0 +1,71 @@
+#include "mcts/node.h"
+
+#include <algorithm>
+#include <new>
+
+namespace tz::mcts {
+
+static_assert(sizeof(Node) <= 32 && sizeof(Edge) <= 16, "keep nodes and edges compact");
+static_assert(alignof(Node) <= 16 && alignof(Edge) <= 16, "the arena aligns to 16 bytes");
+
+float Node::q() const {
+  const int nv = n();
+  return nv > 0 ? valueSum.load(std::memory_order_relaxed) / float(nv) : 0.f;
+}
+
+void Node::addVisit(float v) {
+  float w = valueSum.load(std::memory_order_relaxed);
+  while (!valueSum.compare_exchange_weak(w, w + v, std::memory_order_relaxed)) {
+  }
+  visits.fetch_add(1, std::memory_order_relaxed);
+  inFlight.fetch_sub(1, std::memory_order_relaxed);
+}
+
+NodeArena::NodeArena(size_t chunkBytes) : chunkBytes_(chunkBytes) {}
+
+Edge* NodeArena::newEdges(int count) {
+  Edge* edges = static_cast<Edge*>(allocate(sizeof(Edge) * size_t(count)));
+  for (int i = 0; i < count; ++i) new (&edges[i]) Edge();
+  return edges;
+}
+
+void* NodeArena::allocate(size_t bytes) {
+  bytes = (bytes + 15) & ~size_t(15);
+  for (;;) {
+    Chunk* chunk = active_.load(std::memory_order_acquire);
+    if (chunk) {
+      const size_t offset = chunk->used.fetch_add(bytes, std::memory_order_relaxed);
+      if (offset + bytes <= chunk->capacity) return chunk->memory.get() + offset;
+    }
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (active_.load(std::memory_order_relaxed) != chunk) continue;  // another thread moved on
+    const size_t next = chunk ? current_ + 1 : 0;
+    if (chunk) retired_ += std::min(chunk->used.load(std::memory_order_relaxed), chunk->capacity);
+    if (next < chunks_.size() && chunks_[next]->capacity < bytes) chunks_.erase(chunks_.begin() + long(next));
+    if (next == chunks_.size()) {
+      auto fresh = std::make_unique<Chunk>();
+      fresh->capacity = std::max(chunkBytes_, bytes);
+      // operator new[] of std::byte is aligned for any fundamental type (16 bytes).
+      fresh->memory.reset(new std::byte[fresh->capacity]);
+      chunks_.push_back(std::move(fresh));
+    }
+    chunks_[next]->used.store(0, std::memory_order_relaxed);
+    current_ = next;
+    active_.store(chunks_[next].get(), std::memory_order_release);
+  }
+}
+
+void NodeArena::clear() {
+  current_ = 0;
+  retired_ = 0;
+  if (chunks_.empty()) return;
+  chunks_[0]->used.store(0, std::memory_order_relaxed);
+  active_.store(chunks_[0].get(), std::memory_order_release);
+}
+
+size_t NodeArena::bytes() const {
+  Chunk* chunk = active_.load(std::memory_order_acquire);
+  return retired_ + (chunk ? std::min(chunk->used.load(std::memory_order_relaxed), chunk->capacity) : 0);
+}
+
+}  // namespace tz::mcts

@@ -1,0 +1,122 @@
+#pragma once
+// The search tree's nodes and edges and the arena they live in. An expanded node owns one
+// contiguous block of edges (action, prior, child), sorted by prior; a child node is
+// created when its edge is first chosen. Since unvisited edges all share the first-play
+// value, the best of them is the first one, so the children that exist always form a
+// prefix of the block and selection stops at the first edge without a child. Statistics
+// are atomics so that several threads can search one tree; edges are published once,
+// by the thread that expanded the node.
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <vector>
+
+#include "game/game.h"
+
+namespace tz::mcts {
+
+/// A game-theoretic result proven by the search, from the view of the player who chose
+/// the edge into the node (for the root: the player to move at the root).
+enum class Proven : int8_t { kUnknown = 0, kLoss = 1, kDraw = 2, kWin = 3 };
+
+/// The same result seen by the other player.
+inline Proven opposite(Proven p) {
+  return p == Proven::kWin ? Proven::kLoss : p == Proven::kLoss ? Proven::kWin : p;
+}
+/// The exact value of a proven result: 1, 0 or -1.
+inline float provenValue(Proven p) { return p == Proven::kWin ? 1.f : p == Proven::kLoss ? -1.f : 0.f; }
+
+/// Expansion state of a node.
+enum class Expansion : uint8_t {
+  kNew = 0,        // never evaluated
+  kExpanding = 1,  // one thread is evaluating it; others treat it as a collision
+  kExpanded = 2,   // edges published (none for a finished game)
+};
+
+struct Node;
+
+/// A legal action of an expanded node (16 bytes).
+struct Edge {
+  std::atomic<Node*> child{nullptr};  // the node it leads to, created on first visit
+  Action action = 0;                  // the action
+  float prior = 0.f;                  // the evaluator's prior (root: with noise)
+
+  /// The child (acquire), or nullptr.
+  Node* node() const { return child.load(std::memory_order_acquire); }
+};
+
+/// The statistics of one position (32 bytes). Values are from the view of the player who
+/// chose the edge into the node, so a parent compares its children's values directly.
+struct Node {
+  Edge* edges = nullptr;               // block of numEdges edges, valid once expanded
+  std::atomic<float> valueSum{0.f};    // W: sum of backed-up values
+  std::atomic<int32_t> visits{0};      // N: finished playouts through this node
+  std::atomic<int32_t> inFlight{0};    // playouts through this node awaiting their value
+  uint16_t numEdges = 0;               // legal actions, valid once expanded
+  int8_t toMove = -1;                  // side to move in the node's position, valid once expanded
+  std::atomic<Expansion> expansion{Expansion::kNew};  // see Expansion
+  std::atomic<Proven> proven{Proven::kUnknown};       // proven result, see Proven
+
+  /// Whether the edges are published (acquire: they may be read after this).
+  bool isExpanded() const { return expansion.load(std::memory_order_acquire) == Expansion::kExpanded; }
+  /// Whether the node is an expanded finished game.
+  bool isTerminal() const { return isExpanded() && numEdges == 0; }
+  /// Finished playouts.
+  int n() const { return visits.load(std::memory_order_relaxed); }
+  /// Mean value W/N (0 when unvisited).
+  float q() const;
+  /// Proven result (relaxed).
+  Proven result() const { return proven.load(std::memory_order_relaxed); }
+  /// Adds one finished playout of value `v` and retires its virtual loss.
+  void addVisit(float v);
+};
+
+/// Visits of the child behind `edge` (0 without a child).
+inline int edgeVisits(const Edge& edge) {
+  const Node* c = edge.node();
+  return c ? c->n() : 0;
+}
+/// Proven result of the child behind `edge` (unknown without a child).
+inline Proven edgeResult(const Edge& edge) {
+  const Node* c = edge.node();
+  return c ? c->result() : Proven::kUnknown;
+}
+
+/// Bump allocator for nodes and edge blocks: chunks are kept across clear(), so a tree
+/// that is searched and pruned move after move stops allocating. Thread-safe, except clear().
+class NodeArena {
+ public:
+  /// An arena of chunks of at least `chunkBytes` bytes.
+  explicit NodeArena(size_t chunkBytes = size_t(1) << 20);
+  NodeArena(const NodeArena&) = delete;
+  NodeArena& operator=(const NodeArena&) = delete;
+
+  /// A fresh, unvisited node.
+  Node* newNode() { return new (allocate(sizeof(Node))) Node(); }
+  /// `count` edges, each with no child; the caller sets actions and priors.
+  Edge* newEdges(int count);
+  /// Forgets everything allocated (not thread-safe); the memory is reused.
+  void clear();
+  /// Bytes handed out since the last clear() (not during a search).
+  size_t bytes() const;
+
+ private:
+  void* allocate(size_t bytes);
+
+  struct Chunk {
+    std::unique_ptr<std::byte[]> memory;
+    size_t capacity = 0;
+    std::atomic<size_t> used{0};
+  };
+
+  size_t chunkBytes_;
+  std::vector<std::unique_ptr<Chunk>> chunks_;  // chunks_[0..current_] are in use
+  std::atomic<Chunk*> active_{nullptr};          // chunks_[current_] (nullptr before the first)
+  size_t current_ = 0;
+  size_t retired_ = 0;  // bytes used in chunks before current_
+  std::mutex mutex_;
+};
+
+}  // namespace tz::mcts

@@ -1,0 +1,183 @@
+#include "mcts/playouts.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+namespace tz::mcts {
+
+namespace {
+
+// Side whose view path[i]'s values are stored in: its parent's side to move.
+inline int viewAt(const std::vector<Node*>& path, size_t i) { return path[i ? i - 1 : 0]->toMove; }
+
+// Backs up the exact value of the proven last node of `path`.
+void finishProven(Tree& tree, const std::vector<Node*>& path) {
+  const size_t last = path.size() - 1;
+  backup(path, provenValue(path[last]->result()), viewAt(path, last));
+  propagateProof(path);
+  tree.finish();
+}
+
+// The child behind `edge`, created (once, whichever thread wins) when it has none.
+Node* childOf(Edge& edge, NodeArena& arena) {
+  Node* child = edge.node();
+  if (child) return child;
+  Node* fresh = arena.newNode();
+  if (edge.child.compare_exchange_strong(child, fresh, std::memory_order_acq_rel)) return fresh;
+  return child;  // another thread was first; `fresh` stays unused in the arena
+}
+
+}  // namespace
+
+Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
+  const float vl = options.virtualLoss;
+  const float parentVisits = float(node.n() + node.inFlight.load(std::memory_order_relaxed));
+  const float explore = options.cPuct * std::sqrt(std::max(1.f, parentVisits));
+  const float fpu = q - options.fpuReduction;
+  Edge* best = nullptr;
+  float bestScore = -std::numeric_limits<float>::infinity();
+  for (int i = 0; i < node.numEdges; ++i) {
+    Edge& e = node.edges[i];
+    const Node* c = e.node();
+    if (!c) {
+      // The first edge without a child: the best unvisited one (edges are sorted by prior).
+      if (fpu + explore * e.prior > bestScore) best = &e;
+      break;
+    }
+    const Proven r = c->result();
+    if (r == Proven::kWin) return &e;
+    if (r == Proven::kLoss) continue;
+    const int visits = c->n();
+    const int flying = c->inFlight.load(std::memory_order_relaxed);
+    float value = fpu;
+    if (visits + flying > 0) {
+      const float sum = r == Proven::kDraw ? 0.f : c->valueSum.load(std::memory_order_relaxed);
+      value = (sum - vl * float(flying)) / (float(visits) + vl * float(flying));
+    }
+    const float score = value + explore * e.prior / float(1 + visits + flying);
+    if (score > bestScore) {
+      bestScore = score;
+      best = &e;
+    }
+  }
+  return best;
+}
+
+void backup(const std::vector<Node*>& path, float value, int side) {
+  for (size_t i = path.size(); i-- > 0;) path[i]->addVisit(viewAt(path, i) == side ? value : -value);
+}
+
+void propagateProof(const std::vector<Node*>& path) {
+  for (size_t i = path.size() - 1; i > 0; --i) {
+    if (path[i]->result() == Proven::kUnknown) return;
+    if (!tryProve(*path[i - 1], viewAt(path, i - 1))) return;
+  }
+}
+
+PlayoutBatch::PlayoutBatch(const Game& game, int capacity) : leaves_(size_t(capacity)), requests_(size_t(capacity)) {
+  for (Leaf& leaf : leaves_) leaf.state = game.newGame();
+}
+
+GatherStop PlayoutBatch::gather(Tree& tree, const SearchOptions& options, int playouts) {
+  for (int i = 0; i < playouts; ++i) {
+    if (size_ == int(leaves_.size())) return GatherStop::kCount;
+    if (!tree.claim()) return GatherStop::kBudget;
+    if (!descend(tree, options)) {
+      tree.release();
+      return GatherStop::kCollision;
+    }
+  }
+  return GatherStop::kCount;
+}
+
+bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
+  Leaf& leaf = leaves_[size_t(size_)];
+  std::vector<Node*>& path = leaf.path;
+  State& state = *leaf.state;
+  state.copyFrom(tree.rootState());
+  path.clear();
+  Node* node = &tree.root();
+  for (;;) {
+    node->inFlight.fetch_add(1, std::memory_order_relaxed);
+    path.push_back(node);
+    const size_t i = path.size() - 1;
+    if (node->result() != Proven::kUnknown) {
+      finishProven(tree, path);
+      return true;
+    }
+    Expansion e = node->expansion.load(std::memory_order_acquire);
+    if (e == Expansion::kExpanded) {
+      if (node->numEdges == 0) {  // a finished game, proven before it was published
+        finishProven(tree, path);
+        return true;
+      }
+      float q = node->q();
+      if (i > 0 && node->toMove != path[i - 1]->toMove) q = -q;
+      Edge* edge = selectEdge(*node, q, options);
+      if (edge) {
+        state.apply(edge->action);
+        node = childOf(*edge, tree.arena());
+        continue;
+      }
+      if (tryProve(*node, viewAt(path, i))) {  // every child is proven lost
+        finishProven(tree, path);
+        return true;
+      }
+    } else if (e == Expansion::kNew &&
+               node->expansion.compare_exchange_strong(e, Expansion::kExpanding, std::memory_order_acq_rel)) {
+      if (state.outcome().over) {
+        node->proven.store(terminalResult(state.outcome(), viewAt(path, i)), std::memory_order_relaxed);
+        node->toMove = int8_t(state.toMove());
+        node->expansion.store(Expansion::kExpanded, std::memory_order_release);
+        finishProven(tree, path);
+        return true;
+      }
+      state.legalActions(leaf.actions);
+      leaf.priors.resize(leaf.actions.size());
+      leaf.tree = &tree;
+      EvalRequest& request = requests_[size_t(size_)];
+      request.state = &state;
+      request.legal = leaf.actions.data();
+      request.numLegal = int(leaf.actions.size());
+      request.priors = leaf.priors.data();
+      request.value = 0.f;
+      ++size_;
+      return true;
+    }
+    // Another playout is evaluating this node: undo this one's virtual loss.
+    for (Node* n : path) n->inFlight.fetch_sub(1, std::memory_order_relaxed);
+    return false;
+  }
+}
+
+void PlayoutBatch::complete() {
+  for (int k = 0; k < size_; ++k) {
+    Leaf& leaf = leaves_[size_t(k)];
+    const EvalRequest& request = requests_[size_t(k)];
+    Node* node = leaf.path.back();
+    const int n = request.numLegal;
+    // Highest prior first (ties keep the legal order): the first unvisited edge is the best.
+    std::vector<int>& order = leaf.order;
+    order.resize(size_t(n));
+    std::iota(order.begin(), order.end(), 0);
+    const float* p = leaf.priors.data();
+    auto before = [p](int x, int y) { return p[x] > p[y] || (p[x] == p[y] && x < y); };
+    if (!std::is_sorted(order.begin(), order.end(), before)) std::sort(order.begin(), order.end(), before);
+    Edge* edges = leaf.tree->arena().newEdges(n);
+    for (int a = 0; a < n; ++a) {
+      edges[a].action = leaf.actions[size_t(order[size_t(a)])];
+      edges[a].prior = p[order[size_t(a)]];
+    }
+    node->edges = edges;
+    node->numEdges = uint16_t(n);
+    node->toMove = int8_t(leaf.state->toMove());
+    node->expansion.store(Expansion::kExpanded, std::memory_order_release);
+    backup(leaf.path, request.value, node->toMove);
+    leaf.tree->finish();
+  }
+  size_ = 0;
+}
+
+}  // namespace tz::mcts

@@ -1,0 +1,69 @@
+#pragma once
+// The playout machinery shared by every search driver: descend a tree by PUCT under
+// virtual loss, collect the leaves that need an evaluation (from one or many trees), and
+// after one evaluate() call expand them and back their values up. Finished games and
+// proven nodes are backed up at once with their exact values.
+#include <memory>
+#include <vector>
+
+#include "game/game.h"
+#include "mcts/evaluator.h"
+#include "mcts/node.h"
+#include "mcts/search_options.h"
+#include "mcts/tree.h"
+
+namespace tz::mcts {
+
+/// Why gather() stopped.
+enum class GatherStop {
+  kCount,      // it ran the playouts asked for, or the batch is full
+  kCollision,  // a playout reached a node another playout is evaluating
+  kBudget,     // the tree's playout budget is spent (or its root is proven)
+};
+
+/// One thread's playouts awaiting evaluation. Reuses its states and vectors: no heap
+/// allocation per playout once warm. Not thread-safe; each thread owns one.
+class PlayoutBatch {
+ public:
+  /// Room for `capacity` leaves of `game`.
+  PlayoutBatch(const Game& game, int capacity);
+
+  /// Starts up to `playouts` playouts on `tree`; leaves needing an evaluation join the batch.
+  GatherStop gather(Tree& tree, const SearchOptions& options, int playouts);
+  /// Number of leaves awaiting evaluation.
+  int size() const { return size_; }
+  /// Their requests, for Evaluator::evaluate(requests(), size()).
+  EvalRequest* requests() { return requests_.data(); }
+  /// Expands the evaluated leaves, backs their values up and empties the batch.
+  void complete();
+
+ private:
+  struct Leaf {
+    Tree* tree = nullptr;
+    std::vector<Node*> path;  // root first
+    std::unique_ptr<State> state;
+    std::vector<Action> actions;
+    std::vector<float> priors;
+    std::vector<int> order;  // edges by prior
+  };
+
+  // One playout; false on a collision (its virtual loss undone).
+  bool descend(Tree& tree, const SearchOptions& options);
+
+  std::vector<Leaf> leaves_;
+  std::vector<EvalRequest> requests_;
+  int size_ = 0;
+};
+
+/// The edge PUCT picks at `node` (expanded); `q` is the node's value for its side to
+/// move. Skips children proven lost; nullptr when every child is proven lost.
+Edge* selectEdge(const Node& node, float q, const SearchOptions& options);
+
+/// Adds a playout of value `value` for side `side` to every node of `path` (root first),
+/// each from its own view, and retires its virtual loss.
+void backup(const std::vector<Node*>& path, float value, int side);
+
+/// After the last node of `path` was proven, proves its ancestors as far as possible.
+void propagateProof(const std::vector<Node*>& path);
+
+}  // namespace tz::mcts

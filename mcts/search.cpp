@@ -1,0 +1,75 @@
+#include "mcts/search.h"
+
+#include <atomic>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "game/error.h"
+
+namespace tz {
+
+Search::Search(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options)
+    : evaluator_(std::move(evaluator)), options_(options), tree_(game), rng_(options.seed) {
+  if (options_.threads < 1) throw Error("search: threads must be at least 1");
+  if (options_.batchSize < 1) throw Error("search: batch size must be at least 1");
+  for (int t = 0; t < options_.threads; ++t)
+    batches_.push_back(std::make_unique<mcts::PlayoutBatch>(game, options_.batchSize));
+}
+
+void Search::setRoot(const State& state) { tree_.reset(state); }
+
+void Search::work(mcts::PlayoutBatch& batch) {
+  while (!abort_.load(std::memory_order_relaxed)) {
+    const mcts::GatherStop stop = batch.gather(tree_, options_, options_.batchSize);
+    if (batch.size() > 0) {
+      evaluator_->evaluate(batch.requests(), batch.size());
+      batch.complete();
+    } else if (stop == mcts::GatherStop::kBudget) {
+      return;
+    } else {
+      std::this_thread::yield();  // every path ends at a leaf other threads are evaluating
+    }
+  }
+}
+
+const SearchResult& Search::run(int simulations) {
+  tree_.beginSearch(std::max(1, simulations < 0 ? options_.simulations : simulations));
+  mcts::PlayoutBatch& first = *batches_[0];
+  if (!tree_.root().isExpanded()) {
+    // The root's own evaluation (one playout) comes first: noise and the scan need its children.
+    first.gather(tree_, options_, 1);
+    evaluator_->evaluate(first.requests(), first.size());
+    first.complete();
+  }
+  if (!tree_.prepared()) tree_.prepareRoot(options_, true, rng_);
+
+  std::vector<std::thread> helpers;
+  abort_.store(false, std::memory_order_relaxed);
+  std::exception_ptr failure;
+  std::mutex failureMutex;
+  auto guarded = [&](mcts::PlayoutBatch& batch) {
+    try {
+      work(batch);
+    } catch (...) {
+      std::lock_guard<std::mutex> lock(failureMutex);
+      if (!failure) failure = std::current_exception();
+      abort_.store(true, std::memory_order_relaxed);
+    }
+  };
+  for (int t = 1; t < options_.threads; ++t) helpers.emplace_back(guarded, std::ref(*batches_[size_t(t)]));
+  guarded(first);
+  for (auto& h : helpers) h.join();
+  if (failure) {
+    const auto root = tree_.rootState().clone();  // leaves were left half-expanded: start afresh
+    tree_.reset(*root);
+    std::rethrow_exception(failure);
+  }
+  describeRoot(tree_.root(), result_);
+  result_.simulations = tree_.completed();
+  return result_;
+}
+
+Action Search::chooseMove() { return tz::chooseMove(tree_.root(), tree_.rootState().ply(), options_, rng_); }
+
+}  // namespace tz

@@ -1,0 +1,23 @@
+#pragma once
+// Everything that tunes one PUCT search, in one plain struct (KataGo's SearchParams idea).
+#include <cstdint>
+
+namespace tz {
+
+/// Settings of the search; the defaults suit a strong, deterministic player.
+struct SearchOptions {
+  int simulations = 800;          // playouts per search (new ones; a reused subtree keeps its own)
+  int threads = 1;                // search threads sharing one tree
+  int batchSize = 1;              // leaves each thread collects (under virtual loss) per evaluate()
+  float cPuct = 1.25f;            // weight of the prior in the PUCT exploration term
+  float fpuReduction = 0.25f;     // unvisited children are valued at the parent's value minus this
+  float dirichletAlpha = 0.3f;    // concentration of the root noise
+  float dirichletFraction = 0.f;  // share of root priors replaced by noise (0: no noise)
+  float temperature = 1.f;        // move choice in the opening plies: P(move) ~ visits^(1/temperature)
+  int temperaturePlies = 0;       // plies (State::ply) chosen with temperature; later moves take the most visited
+  float virtualLoss = 3.f;        // each in-flight playout counts as this many lost visits
+  int rootLookahead = 2;          // plies below the root scanned exactly for immediate wins (0-2)
+  uint64_t seed = 1;              // seeds root noise and move choice
+};
+
+}  // namespace tz

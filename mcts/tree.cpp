@@ -1,0 +1,192 @@
+#include "mcts/tree.h"
+
+#include "game/error.h"
+
+namespace tz::mcts {
+
+namespace {
+
+// Copies the statistics of `from` into `to` (not its edges).
+void copyStats(const Node& from, Node& to) {
+  to.valueSum.store(from.valueSum.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  to.visits.store(from.n(), std::memory_order_relaxed);
+  to.inFlight.store(0, std::memory_order_relaxed);
+  to.proven.store(from.result(), std::memory_order_relaxed);
+  to.toMove = from.toMove;
+  to.numEdges = 0;
+  to.edges = nullptr;
+  to.expansion.store(Expansion::kNew, std::memory_order_relaxed);
+}
+
+}  // namespace
+
+Proven terminalResult(const Outcome& outcome, int chooser) {
+  if (outcome.winner < 0) return Proven::kDraw;
+  return outcome.winner == chooser ? Proven::kWin : Proven::kLoss;
+}
+
+bool tryProve(Node& node, int view) {
+  if (node.result() != Proven::kUnknown) return true;
+  Proven best = Proven::kLoss;  // for the side to move at the node
+  bool all = true;
+  for (int i = 0; i < node.numEdges; ++i) {
+    const Proven r = edgeResult(node.edges[i]);
+    if (r == Proven::kWin) {
+      best = r;
+      break;
+    }
+    if (r == Proven::kUnknown) all = false;
+    else if (r > best) best = r;
+  }
+  if (best != Proven::kWin && !all) return false;
+  node.proven.store(view == node.toMove ? best : opposite(best), std::memory_order_relaxed);
+  return true;
+}
+
+Tree::Tree(const Game& game)
+    : rootState_(game.newGame()),
+      arena_(std::make_unique<NodeArena>()),
+      spare_(std::make_unique<NodeArena>()) {
+  scratch_[0] = game.newGame();
+  scratch_[1] = game.newGame();
+  clearRoot();
+}
+
+void Tree::clearRoot() {
+  arena_->clear();
+  copyStats(Node(), root_);
+  root_.toMove = int8_t(rootState_->toMove());
+  prepared_ = false;
+}
+
+void Tree::reset(const State& state) {
+  if (state.outcome().over) throw Error("cannot search a finished game");
+  rootState_->copyFrom(state);
+  clearRoot();
+}
+
+bool Tree::at(const State& state) const {
+  return state.hash() == rootState_->hash() && state.ply() == rootState_->ply() &&
+         state.toMove() == rootState_->toMove();
+}
+
+void Tree::advance(Action action) {
+  const Node* child = nullptr;
+  if (root_.isExpanded()) {
+    for (int i = 0; i < root_.numEdges; ++i)
+      if (root_.edges[i].action == action) child = root_.edges[i].node();
+  }
+  const int oldSide = root_.toMove;
+  rootState_->apply(action);
+  if (!child || !child->isExpanded() || child->numEdges == 0) {
+    clearRoot();
+    return;
+  }
+  // Copy the kept subtree into the spare arena, then drop everything else at once.
+  spare_->clear();
+  copyStack_.clear();
+  copyStack_.emplace_back(child, &root_);
+  while (!copyStack_.empty()) {
+    const auto [from, to] = copyStack_.back();
+    copyStack_.pop_back();
+    copyStats(*from, *to);
+    if (!from->isExpanded()) continue;
+    to->numEdges = from->numEdges;
+    to->edges = from->numEdges ? spare_->newEdges(from->numEdges) : nullptr;
+    for (int i = 0; i < from->numEdges; ++i) {
+      const Edge& e = from->edges[i];
+      Edge& copy = to->edges[i];
+      copy.action = e.action;
+      copy.prior = e.prior;
+      if (const Node* c = e.node()) {
+        Node* n = spare_->newNode();
+        copy.child.store(n, std::memory_order_relaxed);
+        copyStack_.emplace_back(c, n);
+      }
+    }
+    to->expansion.store(Expansion::kExpanded, std::memory_order_release);
+  }
+  std::swap(arena_, spare_);
+  spare_->clear();
+  // The root's values are kept from the view of its own side to move.
+  if (root_.toMove != oldSide) {
+    root_.valueSum.store(-root_.valueSum.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    root_.proven.store(opposite(root_.result()), std::memory_order_relaxed);
+  }
+  prepared_ = false;
+}
+
+void Tree::beginSearch(int simulations) {
+  target_ = simulations;
+  started_.store(0, std::memory_order_relaxed);
+  completed_.store(0, std::memory_order_relaxed);
+}
+
+bool Tree::claim() {
+  if (root_.result() != Proven::kUnknown) return false;
+  if (started_.fetch_add(1, std::memory_order_relaxed) >= target_) {
+    release();
+    return false;
+  }
+  return true;
+}
+
+bool Tree::searchDone() const { return root_.result() != Proven::kUnknown || completed() >= target_; }
+
+void Tree::prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64& rng) {
+  // Noise reorders the priors, so the root may not rely on children forming a prefix.
+  for (int i = 0; i < root_.numEdges; ++i) {
+    Edge& e = root_.edges[i];
+    if (!e.node()) e.child.store(arena_->newNode(), std::memory_order_release);
+  }
+  if (noise && options.dirichletFraction > 0.f) addNoise(options.dirichletAlpha, options.dirichletFraction, rng);
+  if (options.rootLookahead > 0) scanRoot(options.rootLookahead);
+  prepared_ = true;
+}
+
+void Tree::addNoise(float alpha, float fraction, std::mt19937_64& rng) {
+  std::gamma_distribution<float> gamma(alpha, 1.f);
+  const int n = root_.numEdges;
+  std::vector<float> eta(size_t(n), 0.f);
+  float sum = 0.f;
+  for (float& e : eta) sum += e = gamma(rng);
+  if (!(sum > 0.f)) return;
+  for (int i = 0; i < n; ++i) {
+    Edge& e = root_.edges[i];
+    e.prior = (1.f - fraction) * e.prior + fraction * eta[size_t(i)] / sum;
+  }
+}
+
+void Tree::scanRoot(int plies) {
+  const int side = root_.toMove;
+  State& after = *scratch_[0];
+  State& reply = *scratch_[1];
+  for (int i = 0; i < root_.numEdges; ++i) {
+    Node& c = *root_.edges[i].node();
+    if (c.result() != Proven::kUnknown) continue;
+    after.copyFrom(*rootState_);
+    after.apply(root_.edges[i].action);
+    if (after.outcome().over) {
+      // A finished game: the child becomes an expanded leaf with its exact result.
+      c.proven.store(terminalResult(after.outcome(), side), std::memory_order_relaxed);
+      c.toMove = int8_t(after.toMove());
+      c.expansion.store(Expansion::kExpanded, std::memory_order_release);
+      continue;
+    }
+    if (plies < 2) continue;
+    // Whoever acts next (the opponent, or the same side acting again) wins at once?
+    const int next = after.toMove();
+    after.legalActions(scanActions_);
+    for (const Action a : scanActions_) {
+      reply.copyFrom(after);
+      reply.apply(a);
+      if (reply.outcome().over && reply.outcome().winner == next) {
+        c.proven.store(next == side ? Proven::kWin : Proven::kLoss, std::memory_order_relaxed);
+        break;
+      }
+    }
+  }
+  tryProve(root_, side);
+}
+
+}  // namespace tz::mcts

@@ -1,0 +1,88 @@
+#pragma once
+// One search tree: the root position and node, the arenas holding the children, the
+// playout budget of the search in progress, root preparation (noise, exact scan of the
+// first plies) and the MCTS-solver rules that prove wins and losses.
+#include <atomic>
+#include <memory>
+#include <random>
+#include <vector>
+
+#include "game/game.h"
+#include "mcts/node.h"
+#include "mcts/search_options.h"
+
+namespace tz::mcts {
+
+/// The result of a finished game for the player `chooser` who made the last choice.
+Proven terminalResult(const Outcome& outcome, int chooser);
+
+/// Marks `node` (expanded) proven when its children allow it: one child won by the mover,
+/// or every child proven (the best for the mover); a finished game gets its exact result. `view` is the side whose view the
+/// node's result is stored in (its parent's mover; the root's own side for the root).
+/// Returns whether the node is proven. Thread-safe.
+bool tryProve(Node& node, int view);
+
+/// A search tree over one game; the root moves along as the game is played.
+class Tree {
+ public:
+  /// An empty tree for states of `game` (which must outlive it).
+  explicit Tree(const Game& game);
+
+  /// Starts over at `state` (an ongoing game): a fresh, unexpanded root.
+  void reset(const State& state);
+  /// Plays `action` at the root and keeps the subtree below it (fresh root if it has none).
+  void advance(Action action);
+  /// Whether the root is `state`: same hash, ply and side to move.
+  bool at(const State& state) const;
+
+  /// The root position.
+  const State& rootState() const { return *rootState_; }
+  /// The root node; its values are from the view of the side to move at the root.
+  Node& root() { return root_; }
+  /// The root node (read-only).
+  const Node& root() const { return root_; }
+  /// Where expansions allocate nodes and edges.
+  NodeArena& arena() { return *arena_; }
+  /// Bytes of nodes and edges in the tree (not during a search).
+  size_t bytes() const { return arena_->bytes() + sizeof(Node); }
+
+  /// Starts a search of `simulations` new playouts from the current root.
+  void beginSearch(int simulations);
+  /// Reserves one playout; false once the budget is spent or the root is proven.
+  bool claim();
+  /// Returns a reserved playout that was abandoned (a collision).
+  void release() { started_.fetch_sub(1, std::memory_order_relaxed); }
+  /// Counts a reserved playout as done.
+  void finish() { completed_.fetch_add(1, std::memory_order_relaxed); }
+  /// Playouts done in this search.
+  int completed() const { return completed_.load(std::memory_order_relaxed); }
+  /// Whether the search is over: every playout done, or the root proven (single-threaded use).
+  bool searchDone() const;
+
+  /// Whether the current root has been prepared (noise, exact scan).
+  bool prepared() const { return prepared_; }
+  /// Once per root, after its expansion: gives every root edge its child node, mixes
+  /// Dirichlet noise into the root priors when `noise` (and options.dirichletFraction > 0),
+  /// and scans options.rootLookahead plies exactly, proving root children that win or
+  /// lose at once.
+  void prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64& rng);
+
+ private:
+  void clearRoot();
+  void addNoise(float alpha, float fraction, std::mt19937_64& rng);
+  void scanRoot(int plies);
+
+  std::unique_ptr<State> rootState_;
+  std::unique_ptr<State> scratch_[2];   // states of the root scan
+  std::vector<Action> scanActions_;
+  Node root_;
+  std::unique_ptr<NodeArena> arena_;    // blocks of the current tree
+  std::unique_ptr<NodeArena> spare_;    // the subtree kept by advance() is copied here
+  std::vector<std::pair<const Node*, Node*>> copyStack_;
+  bool prepared_ = false;
+  int target_ = 0;
+  std::atomic<int> started_{0};
+  std::atomic<int> completed_{0};
+};
+
+}  // namespace tz::mcts
