@@ -1,0 +1,81 @@
+#pragma once
+// A training experiment (configs/experiments/*.yaml) as plain typed structs: the variant,
+// the network, self-play, training and evaluation settings, read with range checks and
+// unknown keys rejected.
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mcts/search_options.h"
+
+namespace tz {
+
+/// When the run stops (the first limit reached; 0 = no limit).
+struct BudgetConfig {
+  double minutes = 0;  // wall-clock minutes of this process
+  int games = 0;       // self-play games in total
+  int64_t steps = 0;   // training steps in total
+};
+
+/// Self-play settings.
+struct SelfPlayConfig {
+  int workers = 1;              // self-play threads
+  int gamesPerWorker = 32;      // concurrent games per thread, evaluated in one batch
+  int simulations = 100;        // full search budget (positions that become policy targets)
+  int cheapSimulations = 25;    // cheap search budget (playout cap randomization)
+  double fullFraction = 0.25;   // share of moves searched fully
+  SearchOptions search;         // c_puct, noise, temperature... (simulations set per move)
+};
+
+/// Network evaluator settings for self-play.
+struct EvaluatorConfig {
+  int maxBatch = 64;      // positions per forward pass
+  int maxWaitUs = 500;    // wait for a fuller batch
+  int torchThreads = 1;   // LibTorch intra-op threads
+};
+
+/// Trainer settings.
+struct TrainingConfig {
+  int batchSize = 128;                                // samples per step
+  std::string optimizer = "sgd";                      // sgd or adam
+  double momentum = 0.9;                              // sgd momentum
+  double weightDecay = 1e-4;                          // L2 penalty
+  std::vector<std::pair<int64_t, double>> schedule;   // (from step, learning rate), ascending
+  int window = 40000;                                 // replay buffer: newest positions kept
+  int minPositions = 1000;                            // positions before training starts
+  double samplesPerPosition = 4.0;                    // trained samples per generated position, at most
+  int checkpointEvery = 100;                          // steps between checkpoints
+  double valueWeight = 1.0;                           // weight of the value loss
+  /// Learning rate at a step.
+  double learningRate(int64_t step) const;
+};
+
+/// Evaluation of checkpoints during training.
+struct EvaluationConfig {
+  int every = 1;                       // evaluate every n-th checkpoint (0 = never)
+  int games = 20;                      // games per pairing (colours alternate)
+  int simulations = 64;                // search budget of the network players
+  int previous = 2;                    // play this many earlier checkpoints
+  std::vector<std::string> baselines;  // player specs, e.g. greedy, mcts:sims=200
+};
+
+/// A whole experiment.
+struct ExperimentConfig {
+  std::string file;                  // where it was read from
+  std::string variant = "brandubh";  // preset or variant file
+  std::vector<std::string> sets;     // rule overrides key=value
+  std::string network = "small";     // network preset or file
+  std::string device = "cpu";        // cpu or cuda
+  uint64_t seed = 1;                 // seeds weights, self-play and sampling
+  BudgetConfig budget;
+  SelfPlayConfig selfPlay;
+  EvaluatorConfig evaluator;
+  TrainingConfig training;
+  EvaluationConfig evaluation;
+};
+
+/// Reads an experiment file; throws ConfigError naming the file, key and expected value.
+ExperimentConfig loadExperiment(const std::string& path);
+
+}  // namespace tz

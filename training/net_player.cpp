@@ -1,0 +1,38 @@
+#include "training/net_player.h"
+
+#include "mcts/mcts_player.h"
+#include "mcts/players/player_factory.h"
+#include "nets/checkpoint.h"
+#include "nets/net_evaluator.h"
+
+namespace tz {
+
+std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options) {
+  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, "cpu");
+  NetEvaluatorOptions eval;
+  eval.maxBatch = std::max(1, options.batchSize * options.threads);
+  eval.maxWaitUs = 0;
+  return makeMctsPlayer(game, std::make_shared<NetEvaluator>(net, eval), options);
+}
+
+void registerNetPlayerKind() {
+  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N]",
+                     [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
+                       std::string path = spec.argument, rest;
+                       const auto comma = path.find(',');
+                       if (comma != std::string::npos) {
+                         rest = path.substr(comma + 1);
+                         path = path.substr(0, comma);
+                       }
+                       PlayerSpec optionsSpec{spec.text, spec.kind, rest};
+                       SpecOptions o(optionsSpec);
+                       SearchOptions search;
+                       search.simulations = o.integer("sims", 200, 1, 10000000);
+                       search.batchSize = o.integer("batch", 8, 1, 1024);
+                       search.seed = seed;
+                       o.finish();
+                       return makeNetPlayer(path, game, search);
+                     });
+}
+
+}  // namespace tz
