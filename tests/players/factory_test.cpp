@@ -29,6 +29,18 @@ TEST(PlayerFactory, BuildsTheBaselines) {
   EXPECT_EQ(makePlayer("alphabeta:depth=4,ms=200", *g, 1)->name(), "alphabeta(depth=4,ms=200)");
 }
 
+TEST(PlayerFactory, BuildsPureMcts) {
+  auto g = variant("brandubh");
+  EXPECT_EQ(makePlayer("mcts", *g, 1)->name(), "mcts(rollouts(1),1000)");
+  EXPECT_EQ(makePlayer("mcts:sims=50,rollouts=2", *g, 1)->name(), "mcts(rollouts(2),50)");
+  EXPECT_EQ(makePlayer("uniform-mcts:sims=800", *g, 1)->name(), "mcts(uniform,800)");
+  EXPECT_NE(errorOf("uniform-mcts:rollouts=2").find("unknown option 'rollouts'"), std::string::npos);
+  // A pure MCTS player takes an escape in one.
+  auto mcts = makePlayer("mcts:sims=100", *g, 3);
+  auto k = position(*g, {{"b1", 'K'}, {"d1", 't'}, {"f5", 't'}}, "defenders");
+  EXPECT_EQ(k->actionName(mcts->chooseAction(*k)), "b1-a1");
+}
+
 TEST(PlayerFactory, ExplainsBadSpecs) {
   EXPECT_NE(errorOf("minimax").find("unknown player 'minimax': expected one of"), std::string::npos);
   EXPECT_NE(errorOf("minimax").find("alphabeta[:depth=D][,ms=T]"), std::string::npos);
