@@ -13,4 +13,7 @@ void addArenaCommands(CLI::App& app, CLI::App& bench);
 /// search (analyse a position) and `bench search`.
 void addSearchCommands(CLI::App& app, CLI::App& bench);
 
+/// net init / net info, export and `bench net` (built with TAFLZERO_WITH_TORCH).
+void addNetCommands(CLI::App& app, CLI::App& bench);
+
 }  // namespace tz::cli

@@ -12,6 +12,9 @@ int main(int argc, char** argv) {
   tz::cli::addRulesCommands(app, *bench);
   tz::cli::addSearchCommands(app, *bench);
   tz::cli::addArenaCommands(app, *bench);
+#ifdef TAFLZERO_WITH_TORCH
+  tz::cli::addNetCommands(app, *bench);
+#endif
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -23,11 +23,12 @@ nlohmann::json readJson(const std::string& path) {
 // A position the exporter did not sample: outputs of the exported TorchScript module
 // loaded here match the network's.
 void expectTorchScriptMatches(const std::string& file, const Network& net, const Game& game) {
-  auto state = randomPositions(game, 6, 99).back();
+  auto states = randomPositions(game, 6, 99);
+  const State& state = *states.back();
   const TensorShape s = game.inputShape();
   std::vector<float> in(s.size()), logits(game.numActions());
   float value;
-  state->encode(in.data());
+  state.encode(in.data());
   net.predict(in.data(), 1, logits.data(), &value);
   torch::jit::script::Module module = torch::jit::load(file);
   auto out = module.forward({torch::from_blob(in.data(), {1, s.planes, s.height, s.width})}).toTuple();

@@ -1,0 +1,221 @@
+// Network commands: net init / net info (checkpoints), export (TorchScript, ONNX) and
+// `bench net` (forward throughput by batch size, and the batched evaluator against it).
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/variant_options.h"
+#include "game/error.h"
+#include "nets/checkpoint.h"
+#include "nets/export.h"
+#include "nets/net_bench.h"
+
+namespace tz::cli {
+
+namespace {
+
+nlohmann::json networkJson(const NetworkConfig& c) {
+  return {{"name", c.name},
+          {"blocks", c.blocks},
+          {"channels", c.channels},
+          {"policy_channels", c.policyChannels},
+          {"value_channels", c.valueChannels},
+          {"value_hidden", c.valueHidden}};
+}
+
+void addInit(CLI::App& net) {
+  struct Opts {
+    VariantOptions variant;
+    std::string network = "default";
+    std::string out;
+    uint64_t seed = 1;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = net.add_subcommand("init", "Write a freshly initialised network as a checkpoint");
+  o->variant.addTo(cmd);
+  cmd->add_option("--network,-n", o->network, "Network preset (small, default, large) or YAML file")->capture_default_str();
+  cmd->add_option("--out,-o", o->out, "Checkpoint file to write")->required();
+  cmd->add_option("--seed", o->seed, "Initialisation seed")->capture_default_str();
+  cmd->callback([o] {
+    auto game = o->variant.load();
+    Network network(*game, loadNetworkConfig(o->network), "cpu", o->seed);
+    saveCheckpoint(network, o->out);
+    std::cout << "wrote " << o->out << "\n";
+  });
+}
+
+void addInfo(CLI::App& net) {
+  struct Opts {
+    std::string checkpoint;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = net.add_subcommand("info", "Describe a checkpoint: variant, architecture, step, optimizer");
+  cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file")->required();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    const CheckpointInfo info = readCheckpointInfo(o->checkpoint);
+    const NetworkConfig& n = info.model.network;
+    nlohmann::json j = {{"checkpoint", o->checkpoint},     {"variant", info.model.variant},
+                        {"family", info.model.family},     {"step", info.step},
+                        {"network", networkJson(n)},       {"rules_yaml", info.model.rulesYaml},
+                        {"torch_version", info.torchVersion}};
+    j["optimizer"] = info.hasOptimizer ? nlohmann::json{{"kind", info.optimizer.kind},
+                                                        {"learning_rate", info.optimizer.learningRate},
+                                                        {"momentum", info.optimizer.momentum},
+                                                        {"weight_decay", info.optimizer.weightDecay}}
+                                       : nlohmann::json(nullptr);
+    if (o->json) {
+      std::cout << j.dump() << "\n";
+      return;
+    }
+    std::cout << "variant:   " << info.model.variant << " (" << info.model.family << ")\n"
+              << "network:   " << n.name << ": " << n.blocks << " blocks x " << n.channels << " channels\n"
+              << "step:      " << info.step << "\n"
+              << "optimizer: " << (info.hasOptimizer ? info.optimizer.kind : std::string("none")) << "\n";
+  });
+}
+
+void addExport(CLI::App& app) {
+  struct Opts {
+    std::string checkpoint;
+    ExportOptions options;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("export", "Export a checkpoint as TorchScript or ONNX with a model.json sidecar");
+  cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file")->required();
+  cmd->add_option("--format,-f", o->options.format, "torchscript or onnx")
+      ->check(CLI::IsMember({"torchscript", "onnx"}))
+      ->capture_default_str();
+  cmd->add_option("--out,-o", o->options.outDir, "Output directory (model file and model.json)")->required();
+  cmd->add_option("--samples", o->options.samples, "Sample positions to check the export on")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    auto net = loadCheckpoint(o->checkpoint);
+    auto game = gameOfModel(net->meta());
+    const ExportResult r = exportModel(*net, *game, o->options);
+    if (!r.uncheckedReason.empty()) {
+      std::cerr << "taflzero: warning: the " << o->options.format << " model was not run by an independent runtime: "
+                << r.uncheckedReason << "\n";
+    }
+    if (o->json) {
+      std::cout << nlohmann::json{{"model", r.modelFile},          {"sidecar", r.sidecarFile},
+                                  {"format", o->options.format},   {"checked_with", r.checkedWith},
+                                  {"max_abs_diff", r.maxAbsDiff},  {"samples", r.samples},
+                                  {"unchecked", r.uncheckedReason}}
+                       .dump()
+                << "\n";
+      return;
+    }
+    std::cout << "wrote " << r.modelFile << " and " << r.sidecarFile << "\n";
+    char diff[32];
+    std::snprintf(diff, sizeof(diff), "%.2g", r.maxAbsDiff);
+    std::cout << "outputs match LibTorch on " << r.samples << " positions (max |diff| " << diff
+              << ") under " << (r.checkedWith.empty() ? "PyTorch only" : r.checkedWith) << "\n";
+  });
+}
+
+std::vector<int> parseBatches(const std::string& text) {
+  std::vector<int> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    try {
+      out.push_back(std::stoi(item));
+    } catch (const std::exception&) {
+      throw Error("--batches: '" + item + "' is not a number");
+    }
+    if (out.back() < 1 || out.back() > 4096) throw Error("--batches: sizes must be in [1, 4096]");
+  }
+  if (out.empty()) throw Error("--batches: expected a comma-separated list of batch sizes");
+  return out;
+}
+
+void addBenchNet(CLI::App& bench) {
+  struct Opts {
+    VariantOptions variant;
+    std::string network = "default";
+    std::string device = "cpu";
+    std::string batches = "1,8,32,64,128,256";
+    double seconds = 1.0;
+    int torchThreads = 1;
+    int workers = 1;
+    int waitUs = 1000;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("net", "Forward throughput by batch size, and the batched evaluator against it");
+  o->variant.addTo(cmd);
+  cmd->add_option("--network,-n", o->network, "Network preset (small, default, large) or YAML file")->capture_default_str();
+  cmd->add_option("--device", o->device, "cpu or cuda")->capture_default_str();
+  cmd->add_option("--batches", o->batches, "Batch sizes, comma-separated")->capture_default_str();
+  cmd->add_option("--seconds", o->seconds, "Time per measurement")->check(CLI::Range(0.05, 60.0))->capture_default_str();
+  cmd->add_option("--torch-threads", o->torchThreads, "LibTorch intra-op threads (0: LibTorch's default)")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
+  cmd->add_option("--workers", o->workers, "Evaluator threads running forward passes")->check(CLI::Range(1, 64))->capture_default_str();
+  cmd->add_option("--wait-us", o->waitUs, "Evaluator wait limit in microseconds")->check(CLI::Range(0, 1000000))->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    const std::vector<int> batches = parseBatches(o->batches);
+    auto game = o->variant.load();
+    setTorchThreads(o->torchThreads);
+    auto net = std::make_shared<Network>(*game, loadNetworkConfig(o->network), o->device);
+    const NetworkConfig& n = net->meta().network;
+    nlohmann::json rows = nlohmann::json::array();
+    if (!o->json) {
+      std::printf("network %s (%d blocks x %d channels) on %s, variant %s, %d torch thread(s), %d evaluator worker(s)\n",
+                  n.name.c_str(), n.blocks, n.channels, net->device().c_str(), game->name().c_str(), o->torchThreads,
+                  o->workers);
+      std::printf("%6s %12s | %-34s | %-34s\n", "batch", "forward/s", "evaluator, 2xbatch single requesters",
+                  "evaluator, 4 requesters of batch/2");
+    }
+    for (int b : batches) {
+      const double forward = forwardThroughput(*net, *game, b, o->seconds);
+      NetEvaluatorOptions options;
+      options.maxBatch = b;
+      options.maxWaitUs = o->waitUs;
+      options.workers = o->workers;
+      const EvaluatorThroughput singles = evaluatorThroughput(net, *game, options, std::max(2, 2 * b), 1, o->seconds);
+      const EvaluatorThroughput grouped = evaluatorThroughput(net, *game, options, 4, std::max(1, b / 2), o->seconds);
+      rows.push_back({{"batch", b},
+                      {"forward_per_s", forward},
+                      {"singles", {{"per_s", singles.positionsPerSecond}, {"ratio", singles.positionsPerSecond / forward},
+                                   {"mean_batch", singles.meanBatch}, {"requesters", std::max(2, 2 * b)}}},
+                      {"grouped", {{"per_s", grouped.positionsPerSecond}, {"ratio", grouped.positionsPerSecond / forward},
+                                   {"mean_batch", grouped.meanBatch}, {"requesters", 4}, {"per_call", std::max(1, b / 2)}}}});
+      if (!o->json) {
+        std::printf("%6d %12.0f | %9.0f/s ratio %4.2f (batch %5.1f) | %9.0f/s ratio %4.2f (batch %5.1f)\n", b, forward,
+                    singles.positionsPerSecond, singles.positionsPerSecond / forward, singles.meanBatch,
+                    grouped.positionsPerSecond, grouped.positionsPerSecond / forward, grouped.meanBatch);
+        std::fflush(stdout);
+      }
+    }
+    if (o->json) {
+      std::cout << nlohmann::json{{"variant", game->name()},  {"network", networkJson(n)},
+                                  {"device", net->device()},  {"torch_threads", o->torchThreads},
+                                  {"workers", o->workers},    {"wait_us", o->waitUs},
+                                  {"rows", rows}}
+                       .dump()
+                << "\n";
+    }
+  });
+}
+
+}  // namespace
+
+void addNetCommands(CLI::App& app, CLI::App& bench) {
+  auto* net = app.add_subcommand("net", "Network checkpoints: init, info");
+  net->require_subcommand(1);
+  addInit(*net);
+  addInfo(*net);
+  addExport(app);
+  addBenchNet(bench);
+}
+
+}  // namespace tz::cli

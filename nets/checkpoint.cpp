@@ -1,0 +1,218 @@
+#include "nets/checkpoint.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "game/error.h"
+#include "nets/network_impl.h"
+
+namespace tz {
+
+namespace {
+
+// File layout: magic, then three little-endian u64 (metadata length, payload length,
+// FNV-1a checksum of metadata + payload), then the metadata JSON, then the LibTorch archive.
+constexpr char kMagic[8] = {'T', 'Z', 'C', 'K', 'P', 'T', '0', '1'};
+constexpr size_t kHeaderSize = sizeof(kMagic) + 3 * sizeof(uint64_t);
+constexpr int kFormatVersion = 1;
+
+uint64_t fnv1a(const std::string& a, const std::string& b) {
+  uint64_t h = 1469598103934665603ull;
+  for (const std::string* s : {&a, &b}) {
+    for (unsigned char c : *s) h = (h ^ c) * 1099511628211ull;
+  }
+  return h;
+}
+
+std::string infoJson(const Network& net) {
+  nlohmann::json j;
+  j["format"] = kFormatVersion;
+  j["model"] = nlohmann::json::parse(modelMetaJson(net.meta()));
+  j["step"] = net.step();
+  j["torch_version"] = TORCH_VERSION;
+  if (const OptimizerConfig* o = net.optimizerConfig()) {
+    j["optimizer"] = {{"kind", o->kind}, {"learning_rate", o->learningRate}, {"momentum", o->momentum},
+                      {"weight_decay", o->weightDecay}};
+  } else {
+    j["optimizer"] = nullptr;
+  }
+  return j.dump();
+}
+
+CheckpointInfo parseInfo(const std::string& text, const std::string& what) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    if (j.at("format").get<int>() != kFormatVersion) {
+      throw Error(what + " has checkpoint format " + j.at("format").dump() + ", but this build reads format " +
+                  std::to_string(kFormatVersion));
+    }
+    CheckpointInfo info;
+    info.model = modelMetaFromJson(j.at("model").dump(), what);
+    info.step = j.at("step").get<int64_t>();
+    info.torchVersion = j.at("torch_version").get<std::string>();
+    const auto& o = j.at("optimizer");
+    info.hasOptimizer = !o.is_null();
+    if (info.hasOptimizer) {
+      info.optimizer = {o.at("kind").get<std::string>(), o.at("learning_rate").get<double>(),
+                        o.at("momentum").get<double>(), o.at("weight_decay").get<double>()};
+    }
+    return info;
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(what + ": malformed checkpoint metadata: " + e.what());
+  }
+}
+
+// Splits verified checkpoint bytes into metadata and payload; throws Error when they are
+// not a checkpoint, truncated or corrupted.
+std::pair<std::string, std::string> unpack(const std::string& bytes, const std::string& what) {
+  if (bytes.size() < sizeof(kMagic) || std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0) {
+    throw Error(what + " is not a taflzero checkpoint (bad magic bytes)");
+  }
+  if (bytes.size() < kHeaderSize) throw Error(what + " is truncated (" + std::to_string(bytes.size()) + " bytes)");
+  uint64_t metaLen, payloadLen, checksum;
+  std::memcpy(&metaLen, bytes.data() + 8, 8);
+  std::memcpy(&payloadLen, bytes.data() + 16, 8);
+  std::memcpy(&checksum, bytes.data() + 24, 8);
+  const uint64_t expected = kHeaderSize + metaLen + payloadLen;
+  if (metaLen > bytes.size() || payloadLen > bytes.size() || bytes.size() < expected) {
+    throw Error(what + " is truncated (" + std::to_string(bytes.size()) + " of " + std::to_string(expected) + " bytes)");
+  }
+  if (bytes.size() > expected) {
+    throw Error(what + " is corrupted (" + std::to_string(bytes.size() - expected) + " unexpected bytes at its end)");
+  }
+  std::string meta = bytes.substr(kHeaderSize, metaLen), payload = bytes.substr(kHeaderSize + metaLen);
+  if (fnv1a(meta, payload) != checksum) throw Error(what + " is corrupted (checksum mismatch)");
+  return {std::move(meta), std::move(payload)};
+}
+
+std::string readFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error("cannot open checkpoint " + path + ": " + std::strerror(errno));
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeAll(int fd, const std::string& bytes, const std::string& tmp) {
+  size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw Error("cannot write " + tmp + ": " + std::strerror(errno));
+    done += size_t(n);
+  }
+}
+
+}  // namespace
+
+std::string checkpointBytes(const Network& net) {
+  torch::serialize::OutputArchive archive;
+  torch::serialize::OutputArchive model;
+  net.impl().net->save(model);
+  archive.write("model", model);
+  if (net.impl().optimizer) {
+    torch::serialize::OutputArchive optimizer;
+    net.impl().optimizer->save(optimizer);
+    archive.write("optimizer", optimizer);
+  }
+  std::ostringstream payloadStream;
+  archive.save_to(payloadStream);
+  const std::string meta = infoJson(net), payload = payloadStream.str();
+  const uint64_t lengths[3] = {meta.size(), payload.size(), fnv1a(meta, payload)};
+  std::string bytes(kMagic, sizeof(kMagic));
+  bytes.append(reinterpret_cast<const char*>(lengths), sizeof(lengths));
+  return bytes + meta + payload;
+}
+
+namespace {
+
+// A network of the checkpoint's architecture with the payload's weights and optimizer state.
+std::unique_ptr<Network> buildNetwork(const CheckpointInfo& info, const std::string& payload, const std::string& what,
+                                      const std::string& device) {
+  auto net = std::make_unique<Network>(info.model, device);
+  try {
+    std::istringstream in(payload);
+    torch::serialize::InputArchive archive;
+    archive.load_from(in, net->impl().device);
+    torch::serialize::InputArchive model;
+    archive.read("model", model);
+    net->impl().net->load(model);
+    if (info.hasOptimizer) {
+      net->createOptimizer(info.optimizer);
+      torch::serialize::InputArchive optimizer;
+      archive.read("optimizer", optimizer);
+      net->impl().optimizer->load(optimizer);
+    }
+  } catch (const c10::Error& e) {
+    throw Error(what + " could not be read: " + e.what_without_backtrace());
+  }
+  net->setStep(info.step);
+  return net;
+}
+
+}  // namespace
+
+std::unique_ptr<Network> networkFromCheckpointBytes(const std::string& bytes, const std::string& what,
+                                                    const std::string& device) {
+  const auto [meta, payload] = unpack(bytes, what);
+  return buildNetwork(parseInfo(meta, what), payload, what, device);
+}
+
+void saveCheckpoint(const Network& net, const std::string& path) {
+  namespace fs = std::filesystem;
+  const std::string bytes = checkpointBytes(net);
+  const fs::path target(path);
+  const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  std::string tmp = (dir / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
+  const int fd = ::mkstemp(tmp.data());
+  if (fd < 0) throw Error("cannot write checkpoint " + path + ": " + std::strerror(errno));
+  try {
+    writeAll(fd, bytes, tmp);
+    if (::fsync(fd) != 0) throw Error("cannot sync " + tmp + ": " + std::strerror(errno));
+    if (::close(fd) != 0) throw Error("cannot close " + tmp + ": " + std::strerror(errno));
+  } catch (...) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string reason = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    throw Error("cannot rename " + tmp + " to " + path + ": " + reason);
+  }
+  // Make the rename itself durable.
+  const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (dirFd >= 0) {
+    ::fsync(dirFd);
+    ::close(dirFd);
+  }
+}
+
+std::unique_ptr<Network> loadCheckpoint(const std::string& path, const Game& game, const std::string& device) {
+  const std::string what = "checkpoint " + path;
+  const auto [meta, payload] = unpack(readFile(path), what);
+  const CheckpointInfo info = parseInfo(meta, what);
+  // Check the metadata before building a network of a possibly wrong shape.
+  checkModelMatches(info.model, game, what);
+  return buildNetwork(info, payload, what, device);
+}
+
+std::unique_ptr<Network> loadCheckpoint(const std::string& path, const std::string& device) {
+  return networkFromCheckpointBytes(readFile(path), "checkpoint " + path, device);
+}
+
+CheckpointInfo readCheckpointInfo(const std::string& path) {
+  const std::string what = "checkpoint " + path;
+  return parseInfo(unpack(readFile(path), what).first, what);
+}
+
+}  // namespace tz

@@ -1,0 +1,44 @@
+#pragma once
+// Checkpoints: weights, buffers, optimizer state, step and model metadata in one file,
+// written atomically (temp file in the same directory, fsync, rename) and guarded by a
+// length and checksum so that a truncated or corrupted file fails with a clear Error.
+#include <memory>
+#include <string>
+
+#include "game/game.h"
+#include "nets/network.h"
+
+namespace tz {
+
+/// What a checkpoint holds besides tensors.
+struct CheckpointInfo {
+  ModelMeta model;            // variant, rules, encoding, architecture
+  int64_t step = 0;           // training steps taken
+  bool hasOptimizer = false;  // whether optimizer state is stored
+  OptimizerConfig optimizer;  // its config, when stored
+  std::string torchVersion;   // LibTorch version that wrote it
+};
+
+/// Writes `net` (with its optimizer state, if any) to `path` atomically; throws Error on
+/// any I/O failure, leaving an existing file at `path` untouched.
+void saveCheckpoint(const Network& net, const std::string& path);
+
+/// Loads a checkpoint for `game` onto `device`; throws Error when the file is missing,
+/// truncated or corrupted, or when its variant rules or encoding differ from `game`'s
+/// (naming each differing rule value).
+std::unique_ptr<Network> loadCheckpoint(const std::string& path, const Game& game, const std::string& device = "cpu");
+
+/// Loads a checkpoint without checking it against a game (export, inspection).
+std::unique_ptr<Network> loadCheckpoint(const std::string& path, const std::string& device = "cpu");
+
+/// Reads and verifies a checkpoint file, returning its metadata only.
+CheckpointInfo readCheckpointInfo(const std::string& path);
+
+/// The bytes saveCheckpoint writes for `net`.
+std::string checkpointBytes(const Network& net);
+
+/// A network from checkpoint bytes; `what` names their source in error messages.
+std::unique_ptr<Network> networkFromCheckpointBytes(const std::string& bytes, const std::string& what,
+                                                    const std::string& device);
+
+}  // namespace tz

@@ -1,0 +1,155 @@
+#include "nets/model_meta.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "nets/temp_dir.h"
+
+namespace tz {
+
+namespace {
+
+// Flattens a YAML tree into dotted keys ("king.capture") with scalar or flow-style text.
+void flattenYaml(const YAML::Node& node, const std::string& prefix, std::map<std::string, std::string>& out) {
+  if (node.IsMap()) {
+    for (const auto& kv : node) flattenYaml(kv.second, prefix + kv.first.as<std::string>() + ".", out);
+    return;
+  }
+  const std::string key = prefix.empty() ? "(value)" : prefix.substr(0, prefix.size() - 1);
+  if (node.IsScalar()) {
+    out[key] = node.Scalar();
+  } else {
+    YAML::Emitter e;
+    e << YAML::Flow << node;
+    out[key] = e.c_str();
+  }
+}
+
+std::map<std::string, std::string> flattenYamlText(const std::string& text) {
+  std::map<std::string, std::string> out;
+  flattenYaml(YAML::Load(text), "", out);
+  return out;
+}
+
+// "a=x" differences between two flat maps: what `ours` has against what `theirs` has.
+std::string describeDifferences(const std::map<std::string, std::string>& ours,
+                                const std::map<std::string, std::string>& theirs, std::string& theirSide) {
+  std::string mine;
+  auto add = [](std::string& s, const std::string& item) { s += (s.empty() ? "" : ", ") + item; };
+  for (const auto& [k, v] : ours) {
+    auto it = theirs.find(k);
+    if (it == theirs.end()) {
+      add(mine, k + "=" + v);
+      add(theirSide, "no " + k);
+    } else if (it->second != v) {
+      add(mine, k + "=" + v);
+      add(theirSide, k + "=" + it->second);
+    }
+  }
+  for (const auto& [k, v] : theirs) {
+    if (!ours.count(k)) {
+      add(mine, "no " + k);
+      add(theirSide, k + "=" + v);
+    }
+  }
+  return mine;
+}
+
+std::map<std::string, std::string> flattenJsonText(const std::string& text) {
+  std::map<std::string, std::string> out;
+  const nlohmann::json flat = nlohmann::json::parse(text).flatten();
+  for (const auto& [k, v] : flat.items()) out[k] = v.dump();
+  return out;
+}
+
+}  // namespace
+
+NetShape netShapeOf(const Game& game) { return {game.inputShape(), game.policyShape(), game.numActions()}; }
+
+ModelMeta modelMetaOf(const Game& game, const NetworkConfig& network) {
+  return {game.family(), game.name(), game.rulesYaml(), game.encodingJson(), netShapeOf(game), network};
+}
+
+void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what) {
+  std::string theirs;
+  const std::string ours = describeDifferences(flattenYamlText(meta.rulesYaml), flattenYamlText(game.rulesYaml()), theirs);
+  if (!ours.empty()) {
+    throw Error(what + " is for variant " + meta.variant + " with " + ours + ", but the variant " + game.name() +
+                " has " + theirs);
+  }
+  theirs.clear();
+  // The variant name is part of the encoding description but not of the encoding itself.
+  auto saved = flattenJsonText(meta.encodingJson), current = flattenJsonText(game.encodingJson());
+  saved.erase("/variant");
+  current.erase("/variant");
+  const std::string enc = describeDifferences(saved, current, theirs);
+  if (!enc.empty()) {
+    throw Error(what + " was trained with a different input/action encoding: it has " + enc +
+                ", but this build encodes " + theirs);
+  }
+  const NetShape shape = netShapeOf(game);
+  if (meta.shape.input.size() != shape.input.size() || meta.shape.numActions != shape.numActions) {
+    throw Error(what + " has input size " + std::to_string(meta.shape.input.size()) + " and " +
+                std::to_string(meta.shape.numActions) + " actions, but variant " + game.name() + " needs " +
+                std::to_string(shape.input.size()) + " and " + std::to_string(shape.numActions));
+  }
+}
+
+std::unique_ptr<Game> gameOfModel(const ModelMeta& meta) {
+  // loadGame reads files; the variant's name is the file's stem.
+  TempDir dir("taflzero-variant-");
+  const std::string file = dir.file(meta.variant + ".yaml");
+  std::ofstream(file) << meta.rulesYaml;
+  std::unique_ptr<Game> game;
+  try {
+    game = loadGame(file);
+  } catch (const Error& e) {
+    throw Error("the rules recorded for variant " + meta.variant + " do not load: " + e.what());
+  }
+  checkModelMatches(meta, *game, "model for variant " + meta.variant);
+  return game;
+}
+
+namespace {
+
+nlohmann::json shapeJson(const TensorShape& s) { return {s.planes, s.height, s.width}; }
+
+TensorShape shapeFrom(const nlohmann::json& j) { return {j.at(0).get<int>(), j.at(1).get<int>(), j.at(2).get<int>()}; }
+
+}  // namespace
+
+std::string modelMetaJson(const ModelMeta& m) {
+  nlohmann::json j;
+  j["family"] = m.family;
+  j["variant"] = m.variant;
+  j["rules_yaml"] = m.rulesYaml;
+  j["encoding_json"] = m.encodingJson;
+  j["input_shape"] = shapeJson(m.shape.input);
+  j["policy_shape"] = shapeJson(m.shape.policy);
+  j["num_actions"] = m.shape.numActions;
+  j["network_yaml"] = networkConfigYaml(m.network);
+  return j.dump();
+}
+
+ModelMeta modelMetaFromJson(const std::string& text, const std::string& what) {
+  try {
+    const auto j = nlohmann::json::parse(text);
+    ModelMeta m;
+    m.family = j.at("family").get<std::string>();
+    m.variant = j.at("variant").get<std::string>();
+    m.rulesYaml = j.at("rules_yaml").get<std::string>();
+    m.encodingJson = j.at("encoding_json").get<std::string>();
+    m.shape = {shapeFrom(j.at("input_shape")), shapeFrom(j.at("policy_shape")), j.at("num_actions").get<int>()};
+    m.network = networkConfigFromYaml(j.at("network_yaml").get<std::string>(), what);
+    return m;
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(what + ": malformed model metadata: " + e.what());
+  }
+}
+
+}  // namespace tz

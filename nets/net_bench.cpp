@@ -1,0 +1,77 @@
+#include "nets/net_bench.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "nets/positions.h"
+
+namespace tz {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kDistinctPositions = 64;
+
+double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+}  // namespace
+
+double forwardThroughput(const Network& net, const Game& game, int batch, double seconds) {
+  const auto positions = randomPositions(game, kDistinctPositions);
+  const std::vector<float> distinct = encodePositions(game, positions);
+  const size_t size = size_t(game.inputShape().size());
+  std::vector<float> inputs(size_t(batch) * size), logits(size_t(batch) * game.numActions()), values(batch);
+  for (int i = 0; i < batch; ++i) {
+    std::copy_n(&distinct[(i % positions.size()) * size], size, &inputs[size_t(i) * size]);
+  }
+  net.predict(inputs.data(), batch, logits.data(), values.data());
+  int calls = 0;
+  const auto start = Clock::now();
+  while (calls < 3 || since(start) < seconds) {
+    net.predict(inputs.data(), batch, logits.data(), values.data());
+    ++calls;
+  }
+  return double(calls) * batch / since(start);
+}
+
+EvaluatorThroughput evaluatorThroughput(std::shared_ptr<const Network> net, const Game& game,
+                                        const NetEvaluatorOptions& options, int requesters, int perCall,
+                                        double seconds) {
+  const auto positions = randomPositions(game, kDistinctPositions);
+  std::vector<std::vector<Action>> legal(positions.size());
+  for (size_t i = 0; i < positions.size(); ++i) positions[i]->legalActions(legal[i]);
+  NetEvaluator evaluator(std::move(net), options);
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < requesters; ++t) {
+    threads.emplace_back([&, t] {
+      std::vector<EvalRequest> reqs(perCall);
+      std::vector<std::vector<float>> priors(perCall);
+      for (int round = 0; !stop.load(std::memory_order_relaxed); ++round) {
+        for (int k = 0; k < perCall; ++k) {
+          const size_t id = size_t(t * 7 + round * 3 + k) % positions.size();
+          priors[k].resize(legal[id].size());
+          reqs[k] = {positions[id].get(), legal[id].data(), int(legal[id].size()), priors[k].data()};
+        }
+        evaluator.evaluate(reqs.data(), perCall);
+      }
+    });
+  }
+  const auto warmup = std::chrono::duration<double>(std::min(0.5, seconds / 4));
+  std::this_thread::sleep_for(warmup);
+  const NetEvaluatorStats before = evaluator.stats();
+  const auto start = Clock::now();
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  const NetEvaluatorStats after = evaluator.stats();
+  const double elapsed = since(start);
+  stop = true;
+  for (auto& th : threads) th.join();
+  const double done = double(after.positions - before.positions);
+  return {done / elapsed, after.batches > before.batches ? done / double(after.batches - before.batches) : 0.0};
+}
+
+}  // namespace tz

@@ -1,0 +1,127 @@
+#include "nets/net_evaluator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <exception>
+
+#include "game/error.h"
+
+namespace tz {
+
+using Clock = std::chrono::steady_clock;
+
+// One evaluate() call: how many of its requests are still unanswered, and the first error.
+struct NetEvaluator::Ticket {
+  std::mutex mutex;
+  std::condition_variable done;
+  int remaining = 0;
+  std::exception_ptr error;
+};
+
+NetEvaluator::NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluatorOptions& options)
+    : net_(std::move(net)),
+      options_(options),
+      inputSize_(net_->meta().shape.input.size()),
+      numActions_(net_->meta().shape.numActions) {
+  if (options_.maxBatch < 1 || options_.maxBatch > 65536) throw Error("evaluator max batch must be in [1, 65536]");
+  if (options_.maxWaitUs < 0) throw Error("evaluator wait limit must be >= 0 microseconds");
+  if (options_.workers < 1 || options_.workers > 64) throw Error("evaluator workers must be in [1, 64]");
+  for (int i = 0; i < options_.workers; ++i) workers_.emplace_back([this] { workerLoop(); });
+}
+
+NetEvaluator::~NetEvaluator() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  for (auto& w : workers_) w.join();
+}
+
+void NetEvaluator::evaluate(EvalRequest* requests, int count) {
+  if (count <= 0) return;
+  thread_local std::vector<float> inputs;
+  inputs.resize(size_t(count) * inputSize_);
+  for (int i = 0; i < count; ++i) requests[i].state->encode(&inputs[size_t(i) * inputSize_]);
+  Ticket ticket;
+  ticket.remaining = count;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto now = Clock::now();
+    for (int i = 0; i < count; ++i) queue_.push_back({&inputs[size_t(i) * inputSize_], &requests[i], &ticket, now});
+  }
+  wake_.notify_all();
+  std::unique_lock<std::mutex> lock(ticket.mutex);
+  ticket.done.wait(lock, [&] { return ticket.remaining == 0; });
+  if (ticket.error) std::rethrow_exception(ticket.error);
+}
+
+void NetEvaluator::workerLoop() {
+  std::vector<Pending> batch;
+  std::vector<float> inputs, logits, values;
+  const size_t maxBatch = size_t(options_.maxBatch);
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping
+      // Wait for a full batch, or until the oldest request has waited long enough.
+      while (!stop_ && !queue_.empty() && queue_.size() < maxBatch) {
+        const auto deadline = queue_.front().arrival + std::chrono::microseconds(options_.maxWaitUs);
+        if (Clock::now() >= deadline) break;
+        wake_.wait_until(lock, deadline);
+      }
+      if (queue_.empty()) continue;  // another worker took them
+      const size_t n = std::min(queue_.size(), maxBatch);
+      batch.assign(queue_.begin(), queue_.begin() + long(n));
+      queue_.erase(queue_.begin(), queue_.begin() + long(n));
+    }
+    runBatch(batch, inputs, logits, values);
+  }
+}
+
+void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<float>& logits,
+                            std::vector<float>& values) {
+  const int n = int(batch.size());
+  inputs.resize(size_t(n) * inputSize_);
+  logits.resize(size_t(n) * numActions_);
+  values.resize(n);
+  std::exception_ptr error;
+  try {
+    for (int i = 0; i < n; ++i) std::memcpy(&inputs[size_t(i) * inputSize_], batch[i].input, sizeof(float) * inputSize_);
+    net_->predict(inputs.data(), n, logits.data(), values.data(), options_.mixedPrecision);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  batches_.fetch_add(1, std::memory_order_relaxed);
+  positions_.fetch_add(n, std::memory_order_relaxed);
+  for (int i = 0; i < n; ++i) {
+    EvalRequest& r = *batch[i].request;
+    if (!error) {
+      // Softmax over the legal actions only.
+      const float* row = &logits[size_t(i) * numActions_];
+      float top = -INFINITY;
+      for (int k = 0; k < r.numLegal; ++k) top = std::max(top, row[r.legal[k]]);
+      float sum = 0.f;
+      for (int k = 0; k < r.numLegal; ++k) sum += (r.priors[k] = std::exp(row[r.legal[k]] - top));
+      for (int k = 0; k < r.numLegal; ++k) r.priors[k] /= sum;
+      r.value = values[i];
+    }
+    Ticket& t = *batch[i].ticket;
+    // Notify under the lock: the caller may destroy the ticket as soon as it sees zero.
+    std::lock_guard<std::mutex> lock(t.mutex);
+    if (error && !t.error) t.error = error;
+    if (--t.remaining == 0) t.done.notify_one();
+  }
+}
+
+std::string NetEvaluator::name() const {
+  return "net:" + net_->meta().variant + "/" + net_->meta().network.name + "@" + std::to_string(net_->step());
+}
+
+NetEvaluatorStats NetEvaluator::stats() const {
+  return {batches_.load(std::memory_order_relaxed), positions_.load(std::memory_order_relaxed)};
+}
+
+}  // namespace tz

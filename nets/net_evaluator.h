@@ -1,0 +1,76 @@
+#pragma once
+// The network evaluator: requests from many search threads are gathered into batches,
+// run through a Network by worker threads, and answered with priors over the legal
+// actions only (softmax of the legal logits) and the value for the side to move.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "mcts/evaluator.h"
+#include "nets/network.h"
+
+namespace tz {
+
+/// How the evaluator batches.
+struct NetEvaluatorOptions {
+  int maxBatch = 64;           // positions per forward pass at most
+  int maxWaitUs = 1000;        // how long the oldest waiting request may wait for a fuller batch
+  int workers = 1;             // threads running forward passes (each its own batch)
+  bool mixedPrecision = true;  // float16 autocast on CUDA (ignored on CPU)
+};
+
+/// Batch counters, for reports and benchmarks.
+struct NetEvaluatorStats {
+  uint64_t batches = 0;    // forward passes run
+  uint64_t positions = 0;  // positions evaluated
+};
+
+/// An Evaluator backed by a Network; evaluate() may be called by any number of threads.
+class NetEvaluator final : public Evaluator {
+ public:
+  /// Evaluates with `net` (kept alive by the evaluator, never trained through it).
+  NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluatorOptions& options);
+  /// Stops the workers; no evaluate() call may be in progress.
+  ~NetEvaluator() override;
+
+  /// Encodes the requests in the calling thread, queues them and blocks until a worker has
+  /// answered every one of them; rethrows a worker's error.
+  void evaluate(EvalRequest* requests, int count) override;
+  /// "net:<variant>/<network name>@step".
+  std::string name() const override;
+  /// Counters since construction.
+  NetEvaluatorStats stats() const;
+
+ private:
+  struct Ticket;
+  struct Pending {
+    const float* input;
+    EvalRequest* request;
+    Ticket* ticket;
+    std::chrono::steady_clock::time_point arrival;
+  };
+
+  void workerLoop();
+  void runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<float>& logits,
+                std::vector<float>& values);
+
+  std::shared_ptr<const Network> net_;
+  NetEvaluatorOptions options_;
+  int inputSize_;
+  int numActions_;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::deque<Pending> queue_;
+  bool stop_ = false;
+  std::vector<std::thread> workers_;
+  std::atomic<uint64_t> batches_{0};
+  std::atomic<uint64_t> positions_{0};
+};
+
+}  // namespace tz

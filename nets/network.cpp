@@ -1,0 +1,118 @@
+#include "nets/network.h"
+
+#include <ATen/autocast_mode.h>
+
+#include <mutex>
+
+#include "game/error.h"
+#include "nets/checkpoint.h"
+#include "nets/network_impl.h"
+
+namespace tz {
+
+namespace {
+
+torch::Device parseDevice(const std::string& name) {
+  if (name == "cpu") return torch::kCPU;
+  if (name == "cuda" || name.rfind("cuda:", 0) == 0) {
+    if (!torch::cuda::is_available()) {
+      throw Error("device '" + name + "' requested, but CUDA is not available (this LibTorch build has no CUDA "
+                  "support or no GPU is visible); use --device cpu or point CMAKE_PREFIX_PATH at a CUDA LibTorch");
+    }
+    return torch::Device(name);
+  }
+  throw Error("unknown device '" + name + "': expected cpu or cuda");
+}
+
+}  // namespace
+
+Network::Network(const Game& game, const NetworkConfig& config, const std::string& device, uint64_t seed)
+    : Network(modelMetaOf(game, config), device, seed) {}
+
+Network::Network(const ModelMeta& meta, const std::string& device, uint64_t seed) : impl_(std::make_unique<Impl>()) {
+  impl_->meta = meta;
+  impl_->device = parseDevice(device);
+  {
+    // The seed is process-global in LibTorch: build one network at a time.
+    static std::mutex seedMutex;
+    std::lock_guard<std::mutex> lock(seedMutex);
+    torch::manual_seed(seed);
+    impl_->net = PolicyValueNet(meta.network, meta.shape);
+  }
+  impl_->net->to(impl_->device);
+  impl_->net->eval();
+}
+
+Network::~Network() = default;
+Network::Network(Network&&) noexcept = default;
+Network& Network::operator=(Network&&) noexcept = default;
+
+const ModelMeta& Network::meta() const { return impl_->meta; }
+
+std::string Network::device() const { return impl_->device.str(); }
+
+void Network::predict(const float* inputs, int n, float* logits, float* values, bool mixedPrecision) const {
+  if (impl_->net->is_training()) throw Error("Network::predict called while the network is in training mode");
+  if (n <= 0) return;
+  c10::InferenceMode guard;
+  const TensorShape& in = impl_->meta.shape.input;
+  torch::Tensor x = torch::from_blob(const_cast<float*>(inputs), {n, in.planes, in.height, in.width});
+  const bool cuda = impl_->device.is_cuda();
+  if (cuda) x = x.to(impl_->device);
+  const bool autocast = cuda && mixedPrecision;
+  if (autocast) at::autocast::set_enabled(true);
+  NetOutput out;
+  try {
+    out = impl_->net->forward(x);
+  } catch (...) {
+    if (autocast) at::autocast::set_enabled(false);
+    throw;
+  }
+  if (autocast) {
+    at::autocast::set_enabled(false);
+    at::autocast::clear_cache();
+  }
+  torch::from_blob(logits, {n, impl_->meta.shape.numActions}).copy_(out.policy);
+  torch::from_blob(values, {n}).copy_(out.value);
+}
+
+int64_t Network::step() const { return impl_->step; }
+
+void Network::setStep(int64_t step) { impl_->step = step; }
+
+void Network::createOptimizer(const OptimizerConfig& c) {
+  checkOptimizerConfig(c);
+  auto params = impl_->net->parameters();
+  if (c.kind == "sgd") {
+    impl_->optimizer = std::make_unique<torch::optim::SGD>(
+        params, torch::optim::SGDOptions(c.learningRate).momentum(c.momentum).weight_decay(c.weightDecay));
+  } else {
+    impl_->optimizer = std::make_unique<torch::optim::Adam>(
+        params, torch::optim::AdamOptions(c.learningRate).weight_decay(c.weightDecay));
+  }
+  impl_->optimizerConfig = c;
+}
+
+const OptimizerConfig* Network::optimizerConfig() const { return impl_->optimizer ? &impl_->optimizerConfig : nullptr; }
+
+void Network::setLearningRate(double rate) {
+  if (!impl_->optimizer) throw Error("setLearningRate: the network has no optimizer");
+  for (auto& group : impl_->optimizer->param_groups()) group.options().set_lr(rate);
+  impl_->optimizerConfig.learningRate = rate;
+}
+
+void Network::setTraining(bool training) { impl_->net->train(training); }
+
+std::unique_ptr<Network> Network::clone(const std::string& device) const {
+  auto copy = networkFromCheckpointBytes(checkpointBytes(*this), "network copy", device);
+  copy->setTraining(impl_->net->is_training());
+  return copy;
+}
+
+void setTorchThreads(int threads) {
+  if (threads > 0) torch::set_num_threads(threads);
+}
+
+bool cudaAvailable() { return torch::cuda::is_available(); }
+
+}  // namespace tz

@@ -1,0 +1,70 @@
+#include "nets/network_config.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <sstream>
+
+#include "game/config.h"
+#include "game/error.h"
+#include "game/registry.h"
+
+namespace tz {
+
+namespace {
+
+NetworkConfig readConfig(const YAML::Node& root, const std::string& file, const std::string& name) {
+  ConfigReader r(root, file);
+  NetworkConfig c;
+  c.name = r.getString("name", name);
+  c.blocks = r.getInt("blocks", c.blocks, 0, 64);
+  c.channels = r.getInt("channels", c.channels, 1, 1024);
+  c.policyChannels = r.getInt("policy_channels", c.policyChannels, 1, 1024);
+  c.valueChannels = r.getInt("value_channels", c.valueChannels, 1, 256);
+  c.valueHidden = r.getInt("value_hidden", c.valueHidden, 1, 4096);
+  r.finish();
+  return c;
+}
+
+}  // namespace
+
+NetworkConfig loadNetworkConfig(const std::string& nameOrPath) {
+  namespace fs = std::filesystem;
+  const bool isPath = nameOrPath.find('/') != std::string::npos || fs::path(nameOrPath).extension() == ".yaml";
+  const fs::path file = isPath ? fs::path(nameOrPath) : fs::path(configDir()) / "networks" / (nameOrPath + ".yaml");
+  if (!isPath && !fs::exists(file)) {
+    throw Error("unknown network '" + nameOrPath + "': expected a preset in " + (fs::path(configDir()) / "networks").string() +
+                " (small, default, large) or a .yaml file");
+  }
+  return readConfig(loadYamlFile(file.string()), file.string(), file.stem().string());
+}
+
+NetworkConfig networkConfigFromYaml(const std::string& yaml, const std::string& file) {
+  YAML::Node root;
+  try {
+    root = YAML::Load(yaml);
+  } catch (const YAML::Exception& e) {
+    throw Error(file + ": malformed network YAML: " + e.what());
+  }
+  return readConfig(root, file, "network");
+}
+
+std::string networkConfigYaml(const NetworkConfig& c) {
+  std::ostringstream o;
+  o << "name: " << c.name << "\n"
+    << "blocks: " << c.blocks << "\n"
+    << "channels: " << c.channels << "\n"
+    << "policy_channels: " << c.policyChannels << "\n"
+    << "value_channels: " << c.valueChannels << "\n"
+    << "value_hidden: " << c.valueHidden << "\n";
+  return o.str();
+}
+
+void checkOptimizerConfig(const OptimizerConfig& c) {
+  if (c.kind != "sgd" && c.kind != "adam") throw Error("optimizer kind '" + c.kind + "': expected sgd or adam");
+  if (!(c.learningRate > 0 && c.learningRate < 10)) throw Error("optimizer learning rate must be in (0, 10)");
+  if (!(c.momentum >= 0 && c.momentum < 1)) throw Error("optimizer momentum must be in [0, 1)");
+  if (!(c.weightDecay >= 0 && c.weightDecay < 1)) throw Error("optimizer weight decay must be in [0, 1)");
+}
+
+}  // namespace tz

@@ -1,0 +1,43 @@
+#pragma once
+// Network architecture and optimizer settings as plain typed structs, read from YAML
+// (configs/networks/*.yaml) with range checks and unknown keys rejected. No LibTorch here.
+#include <string>
+
+namespace YAML {
+class Node;
+}
+
+namespace tz {
+
+/// Size of the residual policy/value network.
+struct NetworkConfig {
+  std::string name = "default";  // preset name or file stem, for reports
+  int blocks = 6;                // residual blocks in the trunk
+  int channels = 64;             // channels of the trunk
+  int policyChannels = 32;       // channels of the policy head's hidden convolution
+  int valueChannels = 4;         // channels of the value head's 1x1 convolution
+  int valueHidden = 128;         // width of the value head's hidden layer
+};
+
+/// Loads a network preset by name (configs/networks/NAME.yaml) or a YAML file by path;
+/// throws ConfigError naming the file and key on a bad value or unknown key.
+NetworkConfig loadNetworkConfig(const std::string& nameOrPath);
+
+/// Parses a network config from YAML text (checkpoint metadata); `file` names it in errors.
+NetworkConfig networkConfigFromYaml(const std::string& yaml, const std::string& file);
+
+/// The config as YAML text that networkConfigFromYaml reads back to an equal config.
+std::string networkConfigYaml(const NetworkConfig& config);
+
+/// How the trainer updates the weights; stored in checkpoints with the optimizer state.
+struct OptimizerConfig {
+  std::string kind = "sgd";     // "sgd" (with momentum) or "adam"
+  double learningRate = 0.02;   // step size
+  double momentum = 0.9;        // sgd momentum (unused by adam)
+  double weightDecay = 1e-4;    // L2 penalty on all weights
+};
+
+/// Throws Error when an optimizer config is out of range (unknown kind, negative rate...).
+void checkOptimizerConfig(const OptimizerConfig& config);
+
+}  // namespace tz

@@ -1,0 +1,47 @@
+#include "nets/policy_value_net.h"
+
+namespace tz {
+
+ConvBnImpl::ConvBnImpl(int in, int out, int kernel) {
+  conv_ = register_module("conv", torch::nn::Conv2d(torch::nn::Conv2dOptions(in, out, kernel).padding(kernel / 2).bias(false)));
+  bn_ = register_module("bn", torch::nn::BatchNorm2d(out));
+}
+
+torch::Tensor ConvBnImpl::forward(const torch::Tensor& x) { return bn_(conv_(x)); }
+
+ResidualBlockImpl::ResidualBlockImpl(int channels) {
+  conv1_ = register_module("conv1", ConvBn(channels, channels, 3));
+  conv2_ = register_module("conv2", ConvBn(channels, channels, 3));
+}
+
+torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
+  return torch::relu(x + conv2_(torch::relu(conv1_(x))));
+}
+
+PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c, const NetShape& shape) : shape_(shape) {
+  const int cells = shape.input.height * shape.input.width;
+  stem_ = register_module("stem", ConvBn(shape.input.planes, c.channels, 3));
+  blocks_ = register_module("blocks", torch::nn::ModuleList());
+  for (int i = 0; i < c.blocks; ++i) blocks_->push_back(ResidualBlock(c.channels));
+  policyConv_ = register_module("policy_conv", ConvBn(c.channels, c.policyChannels, 1));
+  if (shape.convPolicy()) {
+    policyOut_ = register_module("policy_out", torch::nn::Conv2d(torch::nn::Conv2dOptions(c.policyChannels, shape.policy.planes, 1)));
+  } else {
+    policyFc_ = register_module("policy_fc", torch::nn::Linear(c.policyChannels * cells, shape.numActions));
+  }
+  valueConv_ = register_module("value_conv", ConvBn(c.channels, c.valueChannels, 1));
+  valueFc1_ = register_module("value_fc1", torch::nn::Linear(c.valueChannels * cells, c.valueHidden));
+  valueFc2_ = register_module("value_fc2", torch::nn::Linear(c.valueHidden, 1));
+}
+
+NetOutput PolicyValueNetImpl::forward(const torch::Tensor& x) {
+  torch::Tensor h = torch::relu(stem_(x));
+  for (const auto& block : *blocks_) h = block->as<ResidualBlock>()->forward(h);
+  torch::Tensor p = torch::relu(policyConv_(h));
+  p = shape_.convPolicy() ? policyOut_(p).flatten(1) : policyFc_(p.flatten(1));
+  torch::Tensor v = torch::relu(valueConv_(h)).flatten(1);
+  v = torch::tanh(valueFc2_(torch::relu(valueFc1_(v)))).squeeze(1);
+  return {p, v};
+}
+
+}  // namespace tz
