@@ -43,8 +43,10 @@ uint64_t Position::computeHash() const {
 }
 
 int Position::occurrences(uint64_t h) const {
+  // Entries alternate sides to move and `h` is the newest entry's side, so every other
+  // entry cannot match.
   int n = 0;
-  for (int i = int(history_.size()) - 1; i >= c_.historyStart; --i) n += history_[i] == h;
+  for (int i = int(history_.size()) - 1; i >= c_.historyStart; i -= 2) n += history_[i] == h;
   return n;
 }
 
