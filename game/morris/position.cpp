@@ -20,6 +20,11 @@ Position::Position(const Rules& rules, const Setup& s) : rules_(&rules) {
   }
 }
 
+Position::Position(const Position& other) : rules_(other.rules_), c_(other.c_) {
+  history_.reserve(other.history_.capacity());
+  history_ = other.history_;
+}
+
 Setup Position::setup() const {
   Setup s;
   for (int side = 0; side < 2; ++side) {

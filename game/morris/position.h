@@ -29,6 +29,10 @@ class Position {
   explicit Position(const Rules& rules);
   /// A position from a record's contents; ply count and repetition history start at zero.
   Position(const Rules& rules, const Setup& setup);
+  /// A copy with the history's full capacity, so that playing on allocates nothing.
+  Position(const Position& other);
+  /// Becomes a copy of `other`, reusing this position's history storage.
+  Position& operator=(const Position& other) = default;
 
   /// Side to move (kWhite or kBlack); unchanged while its removal is pending.
   int toMove() const { return c_.side; }
