@@ -1,6 +1,7 @@
 #include "mcts/node.h"
 
 #include <algorithm>
+#include <cmath>
 #include <new>
 
 namespace tz::mcts {
@@ -10,22 +11,33 @@ static_assert(alignof(Node) <= 16 && alignof(Edge) <= 16, "the arena aligns to 1
 
 float Node::q() const {
   const int nv = n();
-  return nv > 0 ? valueSum.load(std::memory_order_relaxed) / float(nv) : 0.f;
+  return nv > 0 ? float(w() / nv) : 0.f;
 }
 
 void Node::addVisit(float v) {
-  float w = valueSum.load(std::memory_order_relaxed);
-  while (!valueSum.compare_exchange_weak(w, w + v, std::memory_order_relaxed)) {
-  }
-  visits.fetch_add(1, std::memory_order_relaxed);
-  inFlight.fetch_sub(1, std::memory_order_relaxed);
+  valueSum.fetch_add(std::llround(double(v) * kValueScale), std::memory_order_relaxed);
+  counts.fetch_add((uint64_t(1) << 32) - 1, std::memory_order_relaxed);  // visits + 1, in flight - 1
+}
+
+void Node::setStats(int visits, double sum) {
+  valueSum.store(std::llround(sum * kValueScale), std::memory_order_relaxed);
+  counts.store(uint64_t(visits) << 32, std::memory_order_relaxed);
 }
 
 NodeArena::NodeArena(size_t chunkBytes) : chunkBytes_(chunkBytes) {}
 
-Edge* NodeArena::newEdges(int count) {
+Edge* NodeArena::newEdges(int count, const Action* actions, const float* priors, const int* order) {
   Edge* edges = static_cast<Edge*>(allocate(sizeof(Edge) * size_t(count)));
-  for (int i = 0; i < count; ++i) new (&edges[i]) Edge();
+  for (int i = 0; i < count; ++i) {
+    const int k = order ? order[i] : i;
+    new (&edges[i]) Edge(actions[k], priors[k]);
+  }
+  return edges;
+}
+
+Edge* NodeArena::copyEdges(const Edge* from, int count) {
+  Edge* edges = static_cast<Edge*>(allocate(sizeof(Edge) * size_t(count)));
+  for (int i = 0; i < count; ++i) new (&edges[i]) Edge(from[i].action, from[i].prior);
   return edges;
 }
 

@@ -39,9 +39,12 @@ struct Node;
 
 /// A legal action of an expanded node (16 bytes).
 struct Edge {
-  std::atomic<Node*> child{nullptr};  // the node it leads to, created on first visit
-  Action action = 0;                  // the action
-  float prior = 0.f;                  // the evaluator's prior (root: with noise)
+  std::atomic<Node*> child;  // the node it leads to, created on first visit
+  Action action;             // the action
+  float prior;               // the evaluator's prior (root: with noise)
+
+  /// An edge for `a` with prior `p` and no child yet.
+  Edge(Action a, float p) : child(nullptr), action(a), prior(p) {}
 
   /// The child (acquire), or nullptr.
   Node* node() const { return child.load(std::memory_order_acquire); }
@@ -49,11 +52,16 @@ struct Edge {
 
 /// The statistics of one position (32 bytes). Values are from the view of the player who
 /// chose the edge into the node, so a parent compares its children's values directly.
+/// Visits and in-flight playouts share one atomic word, so a backup retires its virtual
+/// loss and counts its visit in one step; the value sum is fixed-point, so adding to it
+/// is one atomic addition and sums are exact for values with few bits (0.5, 1).
 struct Node {
+  /// Fixed-point scale of the value sum.
+  static constexpr double kValueScale = 4294967296.0;  // 2^32
+
   Edge* edges = nullptr;               // block of numEdges edges, valid once expanded
-  std::atomic<float> valueSum{0.f};    // W: sum of backed-up values
-  std::atomic<int32_t> visits{0};      // N: finished playouts through this node
-  std::atomic<int32_t> inFlight{0};    // playouts through this node awaiting their value
+  std::atomic<int64_t> valueSum{0};    // W * kValueScale: sum of backed-up values
+  std::atomic<uint64_t> counts{0};     // visits << 32 | playouts in flight through the node
   uint16_t numEdges = 0;               // legal actions, valid once expanded
   int8_t toMove = -1;                  // side to move in the node's position, valid once expanded
   std::atomic<Expansion> expansion{Expansion::kNew};  // see Expansion
@@ -63,14 +71,24 @@ struct Node {
   bool isExpanded() const { return expansion.load(std::memory_order_acquire) == Expansion::kExpanded; }
   /// Whether the node is an expanded finished game.
   bool isTerminal() const { return isExpanded() && numEdges == 0; }
-  /// Finished playouts.
-  int n() const { return visits.load(std::memory_order_relaxed); }
+  /// Finished playouts N.
+  int n() const { return int(counts.load(std::memory_order_relaxed) >> 32); }
+  /// Playouts in flight through the node.
+  int flying() const { return int(uint32_t(counts.load(std::memory_order_relaxed))); }
+  /// The sum of values W.
+  double w() const { return double(valueSum.load(std::memory_order_relaxed)) / kValueScale; }
   /// Mean value W/N (0 when unvisited).
   float q() const;
   /// Proven result (relaxed).
   Proven result() const { return proven.load(std::memory_order_relaxed); }
+  /// Counts a playout passing through on its way down (virtual loss).
+  void addInFlight() { counts.fetch_add(1, std::memory_order_relaxed); }
+  /// Takes back a playout that passed through but was abandoned.
+  void removeInFlight() { counts.fetch_sub(1, std::memory_order_relaxed); }
   /// Adds one finished playout of value `v` and retires its virtual loss.
   void addVisit(float v);
+  /// Sets N and W, with nothing in flight (not thread-safe).
+  void setStats(int visits, double sum);
 };
 
 /// Visits of the child behind `edge` (0 without a child).
@@ -95,8 +113,11 @@ class NodeArena {
 
   /// A fresh, unvisited node.
   Node* newNode() { return new (allocate(sizeof(Node))) Node(); }
-  /// `count` edges, each with no child; the caller sets actions and priors.
-  Edge* newEdges(int count);
+  /// `count` edges without children, edge i for actions[k] with priors[k], k = order[i]
+  /// (k = i when order is null).
+  Edge* newEdges(int count, const Action* actions, const float* priors, const int* order);
+  /// Copies of `count` edges (actions and priors), without children.
+  Edge* copyEdges(const Edge* from, int count);
   /// Forgets everything allocated (not thread-safe); the memory is reused.
   void clear();
   /// Bytes handed out since the last clear() (not during a search).

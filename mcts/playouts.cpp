@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <numeric>
 
@@ -33,7 +34,7 @@ Node* childOf(Edge& edge, NodeArena& arena) {
 
 Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
   const float vl = options.virtualLoss;
-  const float parentVisits = float(node.n() + node.inFlight.load(std::memory_order_relaxed));
+  const float parentVisits = float(node.n() + node.flying());
   const float explore = options.cPuct * std::sqrt(std::max(1.f, parentVisits));
   const float fpu = q - options.fpuReduction;
   Edge* best = nullptr;
@@ -49,11 +50,11 @@ Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
     const Proven r = c->result();
     if (r == Proven::kWin) return &e;
     if (r == Proven::kLoss) continue;
-    const int visits = c->n();
-    const int flying = c->inFlight.load(std::memory_order_relaxed);
+    const uint64_t counts = c->counts.load(std::memory_order_relaxed);
+    const int visits = int(counts >> 32), flying = int(uint32_t(counts));
     float value = fpu;
     if (visits + flying > 0) {
-      const float sum = r == Proven::kDraw ? 0.f : c->valueSum.load(std::memory_order_relaxed);
+      const float sum = r == Proven::kDraw ? 0.f : float(c->w());
       value = (sum - vl * float(flying)) / (float(visits) + vl * float(flying));
     }
     const float score = value + explore * e.prior / float(1 + visits + flying);
@@ -100,7 +101,7 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
   path.clear();
   Node* node = &tree.root();
   for (;;) {
-    node->inFlight.fetch_add(1, std::memory_order_relaxed);
+    node->addInFlight();
     path.push_back(node);
     const size_t i = path.size() - 1;
     if (node->result() != Proven::kUnknown) {
@@ -147,7 +148,7 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
       return true;
     }
     // Another playout is evaluating this node: undo this one's virtual loss.
-    for (Node* n : path) n->inFlight.fetch_sub(1, std::memory_order_relaxed);
+    for (Node* n : path) n->removeInFlight();
     return false;
   }
 }
@@ -159,17 +160,16 @@ void PlayoutBatch::complete() {
     Node* node = leaf.path.back();
     const int n = request.numLegal;
     // Highest prior first (ties keep the legal order): the first unvisited edge is the best.
-    std::vector<int>& order = leaf.order;
-    order.resize(size_t(n));
-    std::iota(order.begin(), order.end(), 0);
     const float* p = leaf.priors.data();
-    auto before = [p](int x, int y) { return p[x] > p[y] || (p[x] == p[y] && x < y); };
-    if (!std::is_sorted(order.begin(), order.end(), before)) std::sort(order.begin(), order.end(), before);
-    Edge* edges = leaf.tree->arena().newEdges(n);
-    for (int a = 0; a < n; ++a) {
-      edges[a].action = leaf.actions[size_t(order[size_t(a)])];
-      edges[a].prior = p[order[size_t(a)]];
+    const int* order = nullptr;
+    if (!std::is_sorted(p, p + n, std::greater<float>())) {
+      leaf.order.resize(size_t(n));
+      std::iota(leaf.order.begin(), leaf.order.end(), 0);
+      std::sort(leaf.order.begin(), leaf.order.end(),
+                [p](int x, int y) { return p[x] > p[y] || (p[x] == p[y] && x < y); });
+      order = leaf.order.data();
     }
+    Edge* edges = leaf.tree->arena().newEdges(n, leaf.actions.data(), p, order);
     node->edges = edges;
     node->numEdges = uint16_t(n);
     node->toMove = int8_t(leaf.state->toMove());

@@ -8,9 +8,7 @@ namespace {
 
 // Copies the statistics of `from` into `to` (not its edges).
 void copyStats(const Node& from, Node& to) {
-  to.valueSum.store(from.valueSum.load(std::memory_order_relaxed), std::memory_order_relaxed);
-  to.visits.store(from.n(), std::memory_order_relaxed);
-  to.inFlight.store(0, std::memory_order_relaxed);
+  to.setStats(from.n(), from.w());
   to.proven.store(from.result(), std::memory_order_relaxed);
   to.toMove = from.toMove;
   to.numEdges = 0;
@@ -92,15 +90,11 @@ void Tree::advance(Action action) {
     copyStats(*from, *to);
     if (!from->isExpanded()) continue;
     to->numEdges = from->numEdges;
-    to->edges = from->numEdges ? spare_->newEdges(from->numEdges) : nullptr;
+    to->edges = from->numEdges ? spare_->copyEdges(from->edges, from->numEdges) : nullptr;
     for (int i = 0; i < from->numEdges; ++i) {
-      const Edge& e = from->edges[i];
-      Edge& copy = to->edges[i];
-      copy.action = e.action;
-      copy.prior = e.prior;
-      if (const Node* c = e.node()) {
+      if (const Node* c = from->edges[i].node()) {
         Node* n = spare_->newNode();
-        copy.child.store(n, std::memory_order_relaxed);
+        to->edges[i].child.store(n, std::memory_order_relaxed);
         copyStack_.emplace_back(c, n);
       }
     }
@@ -110,7 +104,7 @@ void Tree::advance(Action action) {
   spare_->clear();
   // The root's values are kept from the view of its own side to move.
   if (root_.toMove != oldSide) {
-    root_.valueSum.store(-root_.valueSum.load(std::memory_order_relaxed), std::memory_order_relaxed);
+    root_.setStats(root_.n(), -root_.w());
     root_.proven.store(opposite(root_.result()), std::memory_order_relaxed);
   }
   prepared_ = false;

@@ -18,7 +18,7 @@ using mcts::Proven;
 // Checks that no playout is left in flight and that every unproven expanded node has one
 // visit of its own plus its children's. Returns the number of nodes seen.
 int checkCounts(const Node& node) {
-  EXPECT_EQ(node.inFlight.load(), 0);
+  EXPECT_EQ(node.flying(), 0);
   int nodes = 1;
   if (!node.isExpanded()) return nodes;
   int sum = 0;
