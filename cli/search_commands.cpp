@@ -110,6 +110,15 @@ void addSearch(CLI::App& app) {
   });
 }
 
+// Wall-clock and process CPU time since construction (the CPU time makes figures
+// comparable on a machine shared with other work).
+struct Stopwatch {
+  Clock::time_point wall = Clock::now();
+  std::clock_t cpu = std::clock();
+  double seconds() const { return secondsSince(wall); }
+  double cpuSeconds() const { return double(std::clock() - cpu) / CLOCKS_PER_SEC; }
+};
+
 // Simulations per second of the uniform-evaluator search playing a game against itself
 // from the start position: `simulations` per move, the tree kept from move to move (as in
 // self-play), at most `moves` moves.
@@ -122,8 +131,7 @@ nlohmann::json treeThroughput(const Game& game, int simulations, int moves, int 
   int64_t total = 0;
   int played = 0;
   size_t bytes = 0;
-  const auto start = Clock::now();
-  const std::clock_t cpuStart = std::clock();
+  const Stopwatch clock;
   for (; played < moves && !state->outcome().over; ++played) {
     total += search.run(simulations).simulations;
     bytes = std::max(bytes, search.tree().bytes());
@@ -131,71 +139,80 @@ nlohmann::json treeThroughput(const Game& game, int simulations, int moves, int 
     search.advance(a);
     state->apply(a);
   }
-  const double seconds = secondsSince(start);
-  const double cpuSeconds = double(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+  const double seconds = clock.seconds(), cpu = clock.cpuSeconds();
   return {{"threads", threads}, {"moves", played}, {"simulations", total}, {"seconds", seconds},
-          {"cpu_seconds", cpuSeconds}, {"simulations_per_second", double(total) / seconds},
-          {"simulations_per_cpu_second", double(total) / cpuSeconds}, {"largest_tree_megabytes", bytes / 1e6}};
+          {"cpu_seconds", cpu}, {"simulations_per_second", double(total) / seconds},
+          {"simulations_per_cpu_second", double(total) / cpu}, {"largest_tree_megabytes", bytes / 1e6}};
+}
+
+// Pure MCTS (one random playout per leaf, `simulations` per move) playing `games` games
+// against itself on one thread.
+nlohmann::json pureMctsThroughput(const Game& game, int simulations, int games, uint64_t seed) {
+  SearchOptions options;
+  options.simulations = simulations;
+  options.seed = seed;
+  auto player = makeMctsPlayer(game, std::make_shared<RolloutEvaluator>(1, seed), options);
+  int64_t plies = 0;
+  const Stopwatch clock;
+  for (int g = 0; g < games; ++g) {
+    player->newGame();
+    auto state = game.newGame();
+    while (!state->outcome().over) {
+      const Action a = player->chooseAction(*state);
+      player->observe(*state, a);
+      state->apply(a);
+      ++plies;
+    }
+  }
+  const double seconds = clock.seconds(), cpu = clock.cpuSeconds();
+  return {{"player", player->name()}, {"games", games}, {"plies", plies}, {"seconds", seconds},
+          {"cpu_seconds", cpu}, {"games_per_minute", 60.0 * games / seconds},
+          {"games_per_cpu_minute", 60.0 * games / cpu}};
 }
 
 void addBenchSearch(CLI::App& bench) {
   struct Opts {
     VariantOptions variant;
-    int simulations = 10000;
-    int moves = 20;
+    int simulations = 1600;
+    int moves = 40;
     int rolloutSimulations = 1000;
     int games = 1;
     uint64_t seed = 1;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = bench.add_subcommand("search", "Search simulations/s (uniform evaluator, 1 and 2 threads) and pure-MCTS games/min");
+  auto* cmd = bench.add_subcommand(
+      "search", "Search simulations/s (uniform evaluator, 1 and 2 threads) and pure-MCTS self-play games/min");
   o->variant.addTo(cmd);
-  cmd->add_option("--simulations", o->simulations, "Playouts per move of the uniform-evaluator games")->capture_default_str()->check(CLI::Range(1, 1 << 30));
-  cmd->add_option("--moves", o->moves, "Moves of the uniform-evaluator games")->capture_default_str()->check(CLI::Range(1, 100000));
-  cmd->add_option("--rollout-simulations", o->rolloutSimulations, "Playouts per move of the pure-MCTS games")->capture_default_str()->check(CLI::Range(1, 1 << 20));
-  cmd->add_option("--games", o->games, "Pure-MCTS self-play games (0: skip)")->capture_default_str()->check(CLI::Range(0, 1000));
+  cmd->add_option("--simulations", o->simulations, "Playouts per move of the uniform-evaluator games")
+      ->capture_default_str()->check(CLI::Range(1, 1 << 30));
+  cmd->add_option("--moves", o->moves, "Moves of the uniform-evaluator games")
+      ->capture_default_str()->check(CLI::Range(1, 100000));
+  cmd->add_option("--rollout-simulations", o->rolloutSimulations, "Playouts per move of the pure-MCTS games")
+      ->capture_default_str()->check(CLI::Range(1, 1 << 20));
+  cmd->add_option("--games", o->games, "Pure-MCTS self-play games (0: skip)")
+      ->capture_default_str()->check(CLI::Range(0, 1000));
   cmd->add_option("--seed", o->seed, "Random seed of the pure-MCTS games")->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();
-    nlohmann::json out{{"variant", game->name()}};
-    nlohmann::json tree = nlohmann::json::array();
+    nlohmann::json out{{"variant", game->name()}, {"tree", nlohmann::json::array()}};
     for (int threads : {1, 2}) {
-      tree.push_back(treeThroughput(*game, o->simulations, o->moves, threads));
-      const auto& t = tree.back();
-      if (!o->json)
-        std::cout << game->name() << ": uniform evaluator, " << threads << " thread(s): " << t["moves"] << " moves x "
-                  << o->simulations << " simulations in " << t["seconds"].get<double>() << " s: "
-                  << t["simulations_per_second"].get<double>() / 1e6 << " M simulations/s, "
-                  << t["simulations_per_cpu_second"].get<double>() / 1e6 << " M per CPU-second (largest tree "
-                  << t["largest_tree_megabytes"].get<double>() << " MB)\n";
+      const auto t = treeThroughput(*game, o->simulations, o->moves, threads);
+      out["tree"].push_back(t);
+      if (o->json) continue;
+      std::cout << game->name() << ": uniform evaluator, " << threads << " thread(s), " << t["moves"] << " moves x "
+                << o->simulations << " simulations: " << t["simulations_per_second"].get<double>() / 1e6
+                << " M simulations/s (" << t["simulations_per_cpu_second"].get<double>() / 1e6
+                << " M per CPU-second; largest tree " << t["largest_tree_megabytes"].get<double>() << " MB)\n";
     }
-    out["tree"] = tree;
     if (o->games > 0) {
-      // Pure MCTS (one random playout per leaf) playing itself on one thread.
-      SearchOptions options;
-      options.simulations = o->rolloutSimulations;
-      options.seed = o->seed;
-      auto player = makeMctsPlayer(*game, std::make_shared<RolloutEvaluator>(1, o->seed), options);
-      int64_t plies = 0;
-      const auto start = Clock::now();
-      for (int g = 0; g < o->games; ++g) {
-        player->newGame();
-        auto state = game->newGame();
-        while (!state->outcome().over) {
-          const Action a = player->chooseAction(*state);
-          player->observe(*state, a);
-          state->apply(a);
-          ++plies;
-        }
-      }
-      const double seconds = secondsSince(start);
-      out["pure_mcts"] = {{"player", player->name()}, {"games", o->games}, {"plies", plies}, {"seconds", seconds},
-                          {"games_per_minute", 60.0 * o->games / seconds}};
+      const auto p = pureMctsThroughput(*game, o->rolloutSimulations, o->games, o->seed);
+      out["pure_mcts"] = p;
       if (!o->json)
-        std::cout << game->name() << ": " << player->name() << " self-play, 1 thread: " << o->games << " game(s), "
-                  << plies << " plies in " << seconds << " s: " << 60.0 * o->games / seconds << " games/min\n";
+        std::cout << game->name() << ": " << p["player"].get<std::string>() << " self-play, 1 thread, " << o->games
+                  << " game(s), " << p["plies"] << " plies: " << p["games_per_minute"].get<double>()
+                  << " games/min (" << p["games_per_cpu_minute"].get<double>() << " per CPU-minute)\n";
     }
     if (o->json) std::cout << out.dump() << "\n";
   });
