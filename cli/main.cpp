@@ -3,6 +3,9 @@
 
 #include "cli/commands.h"
 #include "game/error.h"
+#ifdef TAFLZERO_WITH_TORCH
+#include "training/net_player.h"
+#endif
 
 int main(int argc, char** argv) {
   CLI::App app{"taflzero: self-play reinforcement learning for tafl games and Nine Men's Morris"};
@@ -14,6 +17,8 @@ int main(int argc, char** argv) {
   tz::cli::addArenaCommands(app, *bench);
 #ifdef TAFLZERO_WITH_TORCH
   tz::cli::addNetCommands(app, *bench);
+  tz::cli::addTrainCommands(app, *bench);
+  tz::registerNetPlayerKind();
 #endif
   try {
     app.parse(argc, argv);

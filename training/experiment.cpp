@@ -1,6 +1,7 @@
 #include "training/experiment.h"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "game/config.h"
 #include "game/error.h"
@@ -15,6 +16,15 @@ double TrainingConfig::learningRate(int64_t step) const {
 }
 
 namespace {
+
+// A file reference (a value with a '/' or ending in .yaml) relative to the config's folder;
+// preset names are returned unchanged.
+std::string resolveFile(const std::string& value, const std::string& configPath) {
+  const std::filesystem::path p(value);
+  if (value.find('/') == std::string::npos && p.extension() != ".yaml") return value;
+  if (p.is_absolute()) return value;
+  return (std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
+}
 
 void readSearch(ConfigReader& r, SearchOptions& s) {
   s.cPuct = float(r.getDouble("c_puct", s.cPuct, 0.01, 100));
@@ -32,9 +42,9 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.file = path;
   ConfigReader r(loadYamlFile(path), path);
   r.getString("description", "");
-  c.variant = r.getString("variant", c.variant);
+  c.variant = resolveFile(r.getString("variant", c.variant), path);
   c.sets = r.getStrings("set", {});
-  c.network = r.getString("network", c.network);
+  c.network = resolveFile(r.getString("network", c.network), path);
   c.device = r.getChoice("device", "cpu", {"cpu", "cuda"});
   c.seed = uint64_t(r.getInt("seed", 1, 0, 1 << 30));
 

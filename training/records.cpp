@@ -262,6 +262,15 @@ std::vector<GameRecord> RecordStore::gamesByTag(const std::string& tag) const {
   return out;
 }
 
+std::vector<std::string> RecordStore::tags(const std::string& prefix) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Statement s(db_, path_, "SELECT tag FROM games WHERE substr(tag, 1, length(?1)) = ?1 GROUP BY tag ORDER BY MIN(id)");
+  s.bind(1, prefix);
+  std::vector<std::string> out;
+  while (s.step()) out.push_back(s.text(0));
+  return out;
+}
+
 ResultCounts RecordStore::countResults(const std::string& tag) const {
   std::lock_guard<std::mutex> lock(mutex_);
   Statement s(db_, path_, "SELECT winner, COUNT(*) FROM games WHERE tag = ? GROUP BY winner");

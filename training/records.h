@@ -97,6 +97,8 @@ class RecordStore {
   std::vector<PositionRecord> positions(int64_t id) const;
   /// Every game of a tag, by round then id.
   std::vector<GameRecord> gamesByTag(const std::string& tag) const;
+  /// The distinct tags starting with `prefix`, in the order their first games were stored.
+  std::vector<std::string> tags(const std::string& prefix) const;
   /// The games of a tag counted by result.
   ResultCounts countResults(const std::string& tag) const;
   /// Sets a meta value.

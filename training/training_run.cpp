@@ -15,6 +15,7 @@
 #include <random>
 #include <thread>
 
+#include "game/config.h"
 #include "game/error.h"
 #include "game/registry.h"
 #include "mcts/self_play.h"
@@ -371,10 +372,9 @@ RunSummary Run::go() {
   auto sinceMetric = Clock::now();
   try {
     while (true) {
-      if (budgetSpent()) stop_ = true;
+      if (budgetSpent() || stop_) break;
       const int64_t step = net_->step();
       const bool starved = double(step + 1) * tc.batchSize > tc.samplesPerPosition * double(buffer_.added());
-      if (stop_ && (selfPlayDone_ || starved)) break;
       if (int(buffer_.size()) < tc.minPositions || starved) {
         if (selfPlayDone_) break;
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
@@ -435,8 +435,18 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
   if (!exists) {
     loadExperiment(configPath);  // validate before creating anything
     fs::create_directories(paths.checkpoints);
+    // The run keeps its own copy, with file references made absolute so that it still
+    // resolves from the run directory.
+    YAML::Node node = loadYamlFile(configPath);
+    for (const char* key : {"variant", "network"}) {
+      if (!node[key]) continue;
+      const std::string value = node[key].as<std::string>();
+      if (value.find('/') != std::string::npos || fs::path(value).extension() == ".yaml") {
+        node[key] = fs::absolute(fs::path(configPath).parent_path() / value).lexically_normal().string();
+      }
+    }
     const std::string tmp = paths.config + ".tmp";
-    fs::copy_file(configPath, tmp, fs::copy_options::overwrite_existing);
+    std::ofstream(tmp) << "# " << configPath << " as started\n" << YAML::Dump(node) << "\n";
     fs::rename(tmp, paths.config);
   } else {
     fs::create_directories(paths.checkpoints);

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "game/registry.h"
+#include "tests/support/child_process.h"
 #include "training/records.h"
 
 namespace tz {
@@ -21,41 +22,16 @@ namespace {
 
 constexpr int kGames = 16;
 
-std::string binary() {
-  const char* bin = std::getenv("TAFLZERO_BIN");
-  EXPECT_NE(bin, nullptr) << "TAFLZERO_BIN is not set (run through ctest)";
-  return bin ? bin : "taflzero";
-}
-
 std::string tempPath(const std::string& name) {
   const std::string path = ::testing::TempDir() + "/" + name;
   for (const char* suffix : {"", "-wal", "-shm"}) std::remove((path + suffix).c_str());
   return path;
 }
 
-// Starts `taflzero arena` on `db` (output discarded); returns the child's pid.
+// Starts `taflzero arena` on `db`; returns the child's pid.
 pid_t startArena(const std::string& db) {
-  const std::string bin = binary();
-  const std::vector<std::string> args{bin, "arena", "--variant", "linnaeus", "--a", "greedy", "--b", "random",
-                                      "--games", std::to_string(kGames), "--db", db, "--tag", "kill", "--seed", "5"};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::freopen("/dev/null", "w", stdout);
-    std::freopen("/dev/null", "w", stderr);
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    execv(bin.c_str(), argv.data());
-    _exit(127);
-  }
-  return pid;
-}
-
-// Exit status of a child run to completion.
-int finish(pid_t pid) {
-  int status = 0;
-  waitpid(pid, &status, 0);
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return test::startTaflzero({"arena", "--variant", "linnaeus", "--a", "greedy", "--b", "random", "--games",
+                              std::to_string(kGames), "--db", db, "--tag", "kill", "--seed", "5"});
 }
 
 // Moves of each stored round of the tag; fails the test on a repeated round.
@@ -92,25 +68,25 @@ TEST(ArenaResume, KilledRunKeepsEveryFinishedGameAndResumes) {
   for (const auto& [r, moves] : before) EXPECT_EQ(r, round++) << "games are stored in order, none lost";
 
   // Resume: the missing rounds are played, the stored ones kept as they were.
-  ASSERT_EQ(finish(startArena(db)), 0);
+  ASSERT_EQ(test::waitForExit(startArena(db)), 0);
   const auto after = movesByRound(db);
   ASSERT_EQ(after.size(), size_t(kGames));
   for (const auto& [r, moves] : before) EXPECT_EQ(after.at(r), moves) << "round " << r << " changed";
 
   // An uninterrupted run of the same match stores the same games.
   const std::string reference = tempPath("arena_reference.db");
-  ASSERT_EQ(finish(startArena(reference)), 0);
+  ASSERT_EQ(test::waitForExit(startArena(reference)), 0);
   EXPECT_EQ(movesByRound(reference), after);
 
   // Running the finished match again plays nothing.
-  ASSERT_EQ(finish(startArena(db)), 0);
+  ASSERT_EQ(test::waitForExit(startArena(db)), 0);
   EXPECT_EQ(movesByRound(db), after);
 }
 
 TEST(ArenaResume, RefusesATagHoldingAnotherMatch) {
   const std::string db = tempPath("arena_tag.db");
-  ASSERT_EQ(finish(startArena(db)), 0);
-  const std::string cmd = binary() + " arena --variant linnaeus --a random --b greedy --games 2 --db " + db +
+  ASSERT_EQ(test::waitForExit(startArena(db)), 0);
+  const std::string cmd = test::taflzeroBinary() + " arena --variant linnaeus --a random --b greedy --games 2 --db " + db +
                           " --tag kill 2>&1";
   FILE* pipe = popen(cmd.c_str(), "r");
   ASSERT_NE(pipe, nullptr);

@@ -1,0 +1,88 @@
+// Training: `taflzero train` and `taflzero bench train`.
+#include <nlohmann/json.hpp>
+
+#include <iostream>
+
+#include "cli/commands.h"
+#include "training/train_bench.h"
+#include "training/training_run.h"
+
+namespace tz::cli {
+
+namespace {
+
+void addTrain(CLI::App& app) {
+  struct Opts {
+    std::string config;
+    std::string run;
+    bool resume = false;
+    bool quiet = false;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = app.add_subcommand("train", "Self-play training from an experiment config (resumable)");
+  cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
+  cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
+  cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
+  cmd->add_flag("--quiet", o->quiet, "No progress line");
+  cmd->add_flag("--json", o->json, "Print one JSON object at the end");
+  cmd->callback([o] {
+    std::string dir = o->run;
+    if (dir.empty()) {
+      std::string stem = o->config.substr(o->config.find_last_of('/') + 1);
+      dir = "runs/" + stem.substr(0, stem.find('.'));
+    }
+    const RunSummary s = runTraining(o->config, dir, o->resume, !o->quiet && !o->json);
+    if (o->json) {
+      std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
+                                  {"checkpoint", s.latestCheckpoint}}
+                       .dump()
+                << "\n";
+    } else {
+      std::cout << "run " << dir << ": " << s.games << " self-play games, " << s.steps << " training steps\n"
+                << "latest checkpoint: " << s.latestCheckpoint << "\n"
+                << "metrics: " << dir << "/metrics.jsonl, curves: " << dir << "/*.svg, log: " << dir
+                << "/train.log\n";
+    }
+  });
+}
+
+void addBenchTrain(CLI::App& bench) {
+  struct Opts {
+    std::string variant = "linnaeus";
+    std::string network = "default";
+    int batch = 128;
+    double seconds = 3;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("train", "Training samples/s against a bare forward+backward loop");
+  cmd->add_option("--variant,-v", o->variant, "Preset name")->capture_default_str();
+  cmd->add_option("--network", o->network, "Network preset or file")->capture_default_str();
+  cmd->add_option("--batch", o->batch, "Batch size")->capture_default_str();
+  cmd->add_option("--seconds", o->seconds, "Time per figure")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    const TrainBenchResult r = benchTraining(o->variant, o->network, o->batch, o->seconds);
+    if (o->json) {
+      std::cout << nlohmann::json{{"variant", o->variant}, {"network", o->network}, {"batch", r.batchSize},
+                                  {"bare_samples_per_second", r.bareSamplesPerSecond},
+                                  {"trainer_samples_per_second", r.trainerSamplesPerSecond}, {"ratio", r.ratio()}}
+                       .dump()
+                << "\n";
+    } else {
+      std::cout << o->variant << " / " << o->network << ", batch " << r.batchSize << ": bare forward+backward "
+                << r.bareSamplesPerSecond << " samples/s, trainer " << r.trainerSamplesPerSecond
+                << " samples/s, ratio " << r.ratio() << "\n";
+    }
+  });
+}
+
+}  // namespace
+
+void addTrainCommands(CLI::App& app, CLI::App& bench) {
+  addTrain(app);
+  addBenchTrain(bench);
+}
+
+}  // namespace tz::cli

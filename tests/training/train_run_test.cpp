@@ -1,0 +1,154 @@
+// The training run end to end on a tiny config: it trains, checkpoints, evaluates and
+// draws curves; a run killed with SIGKILL at a random moment resumes and loses no finished
+// game and no checkpoint; bad configs fail at start naming file, key and expectation.
+#include <gtest/gtest.h>
+#include <signal.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <random>
+#include <thread>
+
+#include "game/error.h"
+#include "nets/checkpoint.h"
+#include "tests/support/child_process.h"
+#include "training/curves.h"
+#include "training/experiment.h"
+#include "training/records.h"
+#include "training/training_run.h"
+
+namespace tz::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kTiny = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny.yaml";
+
+std::string freshDir(const std::string& name) {
+  const fs::path dir = fs::path(::testing::TempDir()) / name;
+  fs::remove_all(dir);
+  return dir.string();
+}
+
+std::map<int64_t, std::string> storedGames(const std::string& dir) {
+  std::map<int64_t, std::string> out;
+  RecordStore store(RunPaths::of(dir).records);
+  for (const auto& g : store.gamesByTag("selfplay")) out[g.id] = g.moves;
+  return out;
+}
+
+std::vector<std::string> checkpointFiles(const std::string& dir) {
+  std::vector<std::string> out;
+  for (const auto& e : fs::directory_iterator(RunPaths::of(dir).checkpoints))
+    if (e.path().extension() == ".ckpt") out.push_back(e.path().string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+TEST(TrainRun, TinyRunTrainsCheckpointsEvaluatesAndDraws) {
+  const std::string dir = freshDir("train_tiny");
+  const RunSummary s = runTraining(kTiny, dir, false, false);
+  EXPECT_EQ(s.steps, 40);
+  EXPECT_GT(s.games, 0);
+  const auto ckpts = checkpointFiles(dir);
+  ASSERT_GE(ckpts.size(), 5u);  // step 0, 10, 20, 30, 40
+  EXPECT_EQ(readCheckpointInfo(ckpts.back()).step, 40);
+  const auto metrics = readMetrics(RunPaths::of(dir).metrics);
+  int train = 0, eval = 0, ratings = 0, selfplay = 0;
+  for (const auto& m : metrics) {
+    const std::string kind = m["kind"];
+    train += kind == "train";
+    eval += kind == "eval";
+    ratings += kind == "ratings";
+    selfplay += kind == "selfplay";
+  }
+  EXPECT_EQ(train, 4);
+  EXPECT_GE(eval, 3);
+  EXPECT_GE(ratings, 2);
+  EXPECT_GE(selfplay, 1);
+  for (const char* file : {"loss.svg", "ratings.svg", "selfplay.svg", "vs-random.svg", "train.log", "config.yaml"}) {
+    EXPECT_TRUE(fs::exists(fs::path(dir) / file)) << file;
+  }
+  // Every stored self-play game has its training positions.
+  RecordStore store(RunPaths::of(dir).records);
+  const auto games = store.gamesByTag("selfplay");
+  ASSERT_FALSE(games.empty());
+  EXPECT_FALSE(store.positions(games.front().id).empty());
+  // The same directory again needs --resume.
+  try {
+    runTraining(kTiny, dir, false, false);
+    FAIL() << "a second run in the same directory was accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("--resume"), std::string::npos) << e.what();
+  }
+}
+
+TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
+  std::mt19937 rng(std::random_device{}());
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    const std::string dir = freshDir("train_kill_" + std::to_string(attempt));
+    const pid_t pid = startTaflzero({"train", kTiny, "--run", dir, "--quiet"});
+    ASSERT_GT(pid, 0);
+    // Kill after a random delay once the run has started writing.
+    const auto killAt = std::chrono::milliseconds(300 + rng() % 2500);
+    std::this_thread::sleep_for(killAt);
+    int status = 0;
+    if (waitpid(pid, &status, WNOHANG) == 0) {
+      ASSERT_EQ(kill(pid, SIGKILL), 0);
+      waitpid(pid, &status, 0);
+    }
+    if (!fs::exists(RunPaths::of(dir).config)) continue;  // killed before it began: nothing to keep
+    const auto gamesBefore = storedGames(dir);
+    const auto ckptsBefore = checkpointFiles(dir);
+    for (const auto& c : ckptsBefore) EXPECT_NO_THROW(readCheckpointInfo(c)) << c;
+
+    ASSERT_EQ(waitForExit(startTaflzero({"train", kTiny, "--run", dir, "--resume", "--quiet"})), 0);
+    const auto gamesAfter = storedGames(dir);
+    for (const auto& [id, moves] : gamesBefore) {
+      ASSERT_TRUE(gamesAfter.count(id)) << "game " << id << " lost";
+      EXPECT_EQ(gamesAfter.at(id), moves) << "game " << id << " changed";
+    }
+    const auto ckptsAfter = checkpointFiles(dir);
+    for (const auto& c : ckptsBefore) EXPECT_NE(std::find(ckptsAfter.begin(), ckptsAfter.end(), c), ckptsAfter.end());
+    EXPECT_EQ(readCheckpointInfo(ckptsAfter.back()).step, 40);
+  }
+}
+
+TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
+  const std::string dir = freshDir("train_bad");
+  const std::string bad = (fs::path(::testing::TempDir()) / "bad.yaml").string();
+  auto expectMessage = [&](const std::string& yaml, const std::string& key, const std::string& expected) {
+    std::ofstream(bad) << yaml;
+    try {
+      runTraining(bad, dir, false, false);
+      ADD_FAILURE() << "accepted: " << yaml;
+    } catch (const Error& e) {
+      const std::string msg = e.what();
+      EXPECT_NE(msg.find("bad.yaml"), std::string::npos) << msg;
+      EXPECT_NE(msg.find(key), std::string::npos) << msg;
+      EXPECT_NE(msg.find(expected), std::string::npos) << msg;
+    }
+    EXPECT_FALSE(fs::exists(RunPaths::of(dir).config)) << "a bad config created a run";
+  };
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\ntraining: {batch_size: 0}\n", "training.batch_size",
+                "[1, 65536]");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {simulation: 3}\n", "selfplay.simulation",
+                "unknown");
+  expectMessage("variant: brandubh\n", "budget", "at least one of");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\ndevice: tpu\n", "device", "cpu | cuda");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\ntraining: {learning_rate: {10: -1}}\n",
+                "training.learning_rate", "rates in (0, 10]");
+}
+
+TEST(TrainRun, LearningRateScheduleSteps) {
+  const ExperimentConfig c = loadExperiment(kTiny);
+  EXPECT_DOUBLE_EQ(c.training.learningRate(0), 0.02);
+  EXPECT_DOUBLE_EQ(c.training.learningRate(19), 0.02);
+  EXPECT_DOUBLE_EQ(c.training.learningRate(20), 0.01);
+  EXPECT_NE(c.network.find("tests/training/configs/tiny-net.yaml"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tz::test
