@@ -64,6 +64,7 @@ struct Node {
   std::atomic<uint64_t> counts{0};     // visits << 32 | playouts in flight through the node
   uint16_t numEdges = 0;               // legal actions, valid once expanded
   int8_t toMove = -1;                  // side to move in the node's position, valid once expanded
+  bool scanned = false;                // its side to move was checked for a win in one (see scanReplies)
   std::atomic<Expansion> expansion{Expansion::kNew};  // see Expansion
   std::atomic<Proven> proven{Proven::kUnknown};       // proven result, see Proven
 

@@ -6,6 +6,8 @@
 #include <limits>
 #include <numeric>
 
+#include "game/error.h"
+
 namespace tz::mcts {
 
 namespace {
@@ -77,7 +79,8 @@ void propagateProof(const std::vector<Node*>& path) {
   }
 }
 
-PlayoutBatch::PlayoutBatch(const Game& game, int capacity) : leaves_(size_t(capacity)), requests_(size_t(capacity)) {
+PlayoutBatch::PlayoutBatch(const Game& game, int capacity)
+    : leaves_(size_t(capacity)), scratch_(game.newGame()), requests_(size_t(capacity)) {
   for (Leaf& leaf : leaves_) leaf.state = game.newGame();
 }
 
@@ -153,12 +156,13 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
   }
 }
 
-void PlayoutBatch::complete() {
+void PlayoutBatch::complete(const SearchOptions& options) {
   for (int k = 0; k < size_; ++k) {
     Leaf& leaf = leaves_[size_t(k)];
     const EvalRequest& request = requests_[size_t(k)];
     Node* node = leaf.path.back();
     const int n = request.numLegal;
+    if (n > 65535) throw Error("search: more than 65535 legal actions");
     // Highest prior first (ties keep the legal order): the first unvisited edge is the best.
     const float* p = leaf.priors.data();
     const int* order = nullptr;
@@ -173,7 +177,14 @@ void PlayoutBatch::complete() {
     node->edges = edges;
     node->numEdges = uint16_t(n);
     node->toMove = int8_t(leaf.state->toMove());
+    const int chooser = viewAt(leaf.path, leaf.path.size() - 1);
+    if (options.rootLookahead >= 2 && leaf.path.size() == 2)
+      scanReplies(*node, *leaf.state, chooser, *scratch_, scanActions_);
     node->expansion.store(Expansion::kExpanded, std::memory_order_release);
+    if (node->result() != Proven::kUnknown) {
+      finishProven(*leaf.tree, leaf.path);
+      continue;
+    }
     backup(leaf.path, request.value, node->toMove);
     leaf.tree->finish();
   }

@@ -34,8 +34,10 @@ class PlayoutBatch {
   int size() const { return size_; }
   /// Their requests, for Evaluator::evaluate(requests(), size()).
   EvalRequest* requests() { return requests_.data(); }
-  /// Expands the evaluated leaves, backs their values up and empties the batch.
-  void complete();
+  /// Expands the evaluated leaves, backs their values up and empties the batch. With
+  /// options.rootLookahead >= 2 a child of the root is first checked for a win in one for
+  /// the side to move there (so that a move allowing it is proven lost).
+  void complete(const SearchOptions& options);
 
  private:
   struct Leaf {
@@ -51,6 +53,8 @@ class PlayoutBatch {
   bool descend(Tree& tree, const SearchOptions& options);
 
   std::vector<Leaf> leaves_;
+  std::unique_ptr<State> scratch_;  // replies of the reply scan
+  std::vector<Action> scanActions_;
   std::vector<EvalRequest> requests_;
   int size_ = 0;
 };

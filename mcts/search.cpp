@@ -24,7 +24,7 @@ void Search::work(mcts::PlayoutBatch& batch) {
     const mcts::GatherStop stop = batch.gather(tree_, options_, options_.batchSize);
     if (batch.size() > 0) {
       evaluator_->evaluate(batch.requests(), batch.size());
-      batch.complete();
+      batch.complete(options_);
     } else if (stop == mcts::GatherStop::kBudget) {
       return;
     } else {
@@ -40,7 +40,7 @@ const SearchResult& Search::run(int simulations) {
     // The root's own evaluation (one playout) comes first: noise and the scan need its children.
     first.gather(tree_, options_, 1);
     evaluator_->evaluate(first.requests(), first.size());
-    first.complete();
+    first.complete(options_);
   }
   if (!tree_.prepared()) tree_.prepareRoot(options_, true, rng_);
 
@@ -70,6 +70,6 @@ const SearchResult& Search::run(int simulations) {
   return result_;
 }
 
-Action Search::chooseMove() { return tz::chooseMove(tree_.root(), tree_.rootState().ply(), options_, rng_); }
+Action Search::chooseMove() { return tree_.pickMove(options_, rng_); }
 
 }  // namespace tz

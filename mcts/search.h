@@ -32,7 +32,7 @@ class Search {
   /// options.threads threads; stops early when the root is proven. Fixed seeds and one
   /// thread give identical searches.
   const SearchResult& run(int simulations = -1);
-  /// The move to play after run() (see chooseMove in root_policy.h).
+  /// The move to play after run() (see Tree::pickMove).
   Action chooseMove();
 
   /// The last search's result.

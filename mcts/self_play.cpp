@@ -54,7 +54,7 @@ void BatchedSelfPlay::finishMove(Slot& slot) {
   move.search.simulations = tree.completed();
   move.game = slot.game;
   move.state = &tree.rootState();
-  move.action = chooseMove(tree.root(), tree.rootState().ply(), options_.search, slot.rng);
+  move.action = tree.pickMove(options_.search, slot.rng);
   move.full = slot.budget.full;
   if (onMove_) {
     std::lock_guard<std::mutex> lock(callbackMutex_);
@@ -102,7 +102,7 @@ void BatchedSelfPlay::work() {
     evaluator_->evaluate(batch.requests(), batch.size());
     evaluations_.fetch_add(batch.size(), std::memory_order_relaxed);
     batches_.fetch_add(1, std::memory_order_relaxed);
-    batch.complete();
+    batch.complete(options_.search);
   }
 }
 

@@ -1,6 +1,7 @@
 #include "mcts/tree.h"
 
 #include "game/error.h"
+#include "mcts/root_policy.h"
 
 namespace tz::mcts {
 
@@ -11,6 +12,7 @@ void copyStats(const Node& from, Node& to) {
   to.setStats(from.n(), from.w());
   to.proven.store(from.result(), std::memory_order_relaxed);
   to.toMove = from.toMove;
+  to.scanned = from.scanned;
   to.numEdges = 0;
   to.edges = nullptr;
   to.expansion.store(Expansion::kNew, std::memory_order_relaxed);
@@ -39,6 +41,23 @@ bool tryProve(Node& node, int view) {
   if (best != Proven::kWin && !all) return false;
   node.proven.store(view == node.toMove ? best : opposite(best), std::memory_order_relaxed);
   return true;
+}
+
+bool winsInOne(const State& position, State& scratch, std::vector<Action>& actions) {
+  const int side = position.toMove();
+  position.legalActions(actions);
+  for (const Action a : actions) {
+    scratch.copyFrom(position);
+    scratch.apply(a);
+    if (scratch.outcome().over && scratch.outcome().winner == side) return true;
+  }
+  return false;
+}
+
+void scanReplies(Node& node, const State& position, int chooser, State& scratch, std::vector<Action>& actions) {
+  node.scanned = true;
+  if (winsInOne(position, scratch, actions))
+    node.proven.store(position.toMove() == chooser ? Proven::kWin : Proven::kLoss, std::memory_order_relaxed);
 }
 
 Tree::Tree(const Game& game)
@@ -154,10 +173,14 @@ void Tree::addNoise(float alpha, float fraction, std::mt19937_64& rng) {
 void Tree::scanRoot(int plies) {
   const int side = root_.toMove;
   State& after = *scratch_[0];
-  State& reply = *scratch_[1];
   for (int i = 0; i < root_.numEdges; ++i) {
     Node& c = *root_.edges[i].node();
     if (c.result() != Proven::kUnknown) continue;
+    if (c.isExpanded()) {
+      // An ongoing game kept from the last search: its replies may never have been scanned.
+      if (plies >= 2) scanChild(root_.edges[i]);
+      continue;
+    }
     after.copyFrom(*rootState_);
     after.apply(root_.edges[i].action);
     if (after.outcome().over) {
@@ -165,22 +188,34 @@ void Tree::scanRoot(int plies) {
       c.proven.store(terminalResult(after.outcome(), side), std::memory_order_relaxed);
       c.toMove = int8_t(after.toMove());
       c.expansion.store(Expansion::kExpanded, std::memory_order_release);
-      continue;
-    }
-    if (plies < 2) continue;
-    // Whoever acts next (the opponent, or the same side acting again) wins at once?
-    const int next = after.toMove();
-    after.legalActions(scanActions_);
-    for (const Action a : scanActions_) {
-      reply.copyFrom(after);
-      reply.apply(a);
-      if (reply.outcome().over && reply.outcome().winner == next) {
-        c.proven.store(next == side ? Proven::kWin : Proven::kLoss, std::memory_order_relaxed);
-        break;
-      }
+    } else if (plies >= 2 && after.toMove() == side) {
+      // The same side acts again (a morris removal): a win within this turn counts as one.
+      scanReplies(c, after, side, *scratch_[1], scanActions_);
     }
   }
   tryProve(root_, side);
+}
+
+bool Tree::scanChild(const Edge& edge) {
+  Node& c = *edge.node();
+  if (c.scanned || c.result() != Proven::kUnknown) return false;
+  State& after = *scratch_[0];
+  after.copyFrom(*rootState_);
+  after.apply(edge.action);
+  scanReplies(c, after, root_.toMove, *scratch_[1], scanActions_);
+  return c.result() != Proven::kUnknown;
+}
+
+Action Tree::pickMove(const SearchOptions& options, std::mt19937_64& rng) {
+  for (;;) {
+    const Action a = chooseMove(root_, rootState_->ply(), options, rng);
+    if (options.rootLookahead < 2) return a;
+    const Edge* edge = nullptr;
+    for (int i = 0; i < root_.numEdges && !edge; ++i)
+      if (root_.edges[i].action == a) edge = &root_.edges[i];
+    if (!edge->node() || !scanChild(*edge)) return a;
+    tryProve(root_, root_.toMove);  // proved: choose again, knowing more
+  }
 }
 
 }  // namespace tz::mcts

@@ -22,6 +22,15 @@ Proven terminalResult(const Outcome& outcome, int chooser);
 /// Returns whether the node is proven. Thread-safe.
 bool tryProve(Node& node, int view);
 
+/// Whether the side to move in `position` (ongoing) wins with one action. `scratch` (a
+/// state of the same game) and `actions` are working space.
+bool winsInOne(const State& position, State& scratch, std::vector<Action>& actions);
+
+/// Checks whether the side to move at `node` (reached by `chooser`'s action, position
+/// `position`) wins in one; if so, proves the node (a win or loss for `chooser`). Marks the
+/// node scanned. Called only while no other thread reads the node's scan flag.
+void scanReplies(Node& node, const State& position, int chooser, State& scratch, std::vector<Action>& actions);
+
 /// A search tree over one game; the root moves along as the game is played.
 class Tree {
  public:
@@ -63,14 +72,22 @@ class Tree {
   bool prepared() const { return prepared_; }
   /// Once per root, after its expansion: gives every root edge its child node, mixes
   /// Dirichlet noise into the root priors when `noise` (and options.dirichletFraction > 0),
-  /// and scans options.rootLookahead plies exactly, proving root children that win or
-  /// lose at once.
+  /// and with options.rootLookahead >= 1 proves the root children that end the game; with
+  /// 2, also those after which the same side acts again and wins at once (a winning morris
+  /// turn), and scans the replies of the expanded ones (the others are scanned when first
+  /// expanded, see PlayoutBatch::complete, or when chosen, see pickMove).
   void prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64& rng);
+  /// The move to play after a search (chooseMove in root_policy.h); with
+  /// options.rootLookahead >= 2 a move whose replies were never scanned is scanned first,
+  /// and one that lets the opponent win at once is rejected for the next choice.
+  Action pickMove(const SearchOptions& options, std::mt19937_64& rng);
 
  private:
   void clearRoot();
   void addNoise(float alpha, float fraction, std::mt19937_64& rng);
   void scanRoot(int plies);
+  // Scans the replies of root child `edge`, unless known; true when that proved it.
+  bool scanChild(const Edge& edge);
 
   std::unique_ptr<State> rootState_;
   std::unique_ptr<State> scratch_[2];   // states of the root scan

@@ -75,14 +75,18 @@ TEST(SearchTactics, KingCapturedInOne) {
   }
 }
 
+// The king on c3 is walled in by defenders on b3, d3 and c4 except for the line down to
+// c1. Attackers to move: only a1-c1, e2-c2 and h1-c1 stop c3-c1 next move.
+std::unique_ptr<State> escapeThreat(const Game& linnaeus) {
+  return position(linnaeus,
+                  {{"c3", 'K'}, {"b3", 'T'}, {"d3", 'T'}, {"c4", 'T'}, {"a1", 't'}, {"e2", 't'}, {"h1", 't'},
+                   {"g7", 't'}, {"f8", 't'}, {"i5", 't'}},
+                  "attackers");
+}
+
 TEST(SearchTactics, EscapeThreatIsBlocked) {
   auto game = loadGame("linnaeus");
-  // The king on c3 is walled in by defenders on b3, d3 and c4 except for the line down to
-  // c1. Attackers to move: only a1-c1, e2-c2 and h1-c1 stop c3-c1 next move.
-  auto state = position(*game,
-                        {{"c3", 'K'}, {"b3", 'T'}, {"d3", 'T'}, {"c4", 'T'}, {"a1", 't'}, {"e2", 't'},
-                         {"h1", 't'}, {"g7", 't'}, {"f8", 't'}, {"i5", 't'}},
-                        "attackers");
+  auto state = escapeThreat(*game);
   ASSERT_FALSE(state->outcome().over);
   {
     auto pass = state->clone();  // a move that ignores the threat loses at once
@@ -92,13 +96,37 @@ TEST(SearchTactics, EscapeThreatIsBlocked) {
   for (uint64_t seed = 1; seed <= 4; ++seed) {
     for (auto evaluator : {std::shared_ptr<Evaluator>(std::make_shared<UniformEvaluator>()),
                            std::shared_ptr<Evaluator>(std::make_shared<RolloutEvaluator>(1, seed))}) {
-      auto next = state->clone();
-      const Action a = searchMove(*game, *state, evaluator, noisy(64, seed));
-      next->apply(a);
-      EXPECT_FALSE(winsInOne(*next)) << evaluator->name() << " seed " << seed << " played "
-                                     << state->actionName(a);
+      for (int simulations : {1, 2, 8, 64}) {  // even a search that visits almost nothing
+        auto next = state->clone();
+        const Action a = searchMove(*game, *state, evaluator, noisy(simulations, seed));
+        next->apply(a);
+        EXPECT_FALSE(winsInOne(*next)) << evaluator->name() << " seed " << seed << " simulations " << simulations
+                                       << " played " << state->actionName(a);
+      }
     }
   }
+}
+
+TEST(SearchTactics, VisitedMovesThatAllowAnEscapeAreProvenLost) {
+  auto game = loadGame("linnaeus");
+  auto state = escapeThreat(*game);
+  SearchOptions o;
+  o.simulations = 200;
+  Search search(*game, std::make_shared<UniformEvaluator>(), o);
+  search.setRoot(*state);
+  const SearchResult& r = search.run();
+  int visited = 0;
+  for (int i = 0; i < search.tree().root().numEdges; ++i) {
+    const mcts::Edge& e = search.tree().root().edges[i];
+    if (mcts::edgeVisits(e) == 0) continue;
+    ++visited;
+    auto next = state->clone();
+    next->apply(e.action);
+    const bool loses = winsInOne(*next);
+    EXPECT_EQ(mcts::edgeResult(e) == mcts::Proven::kLoss, loses) << state->actionName(e.action);
+  }
+  EXPECT_GE(visited, 5);
+  EXPECT_EQ(r.proven, mcts::Proven::kUnknown);
 }
 
 TEST(SearchTactics, SolverAloneFindsTheEscape) {
