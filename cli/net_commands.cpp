@@ -169,30 +169,53 @@ void addBenchNet(CLI::App& bench) {
     const NetworkConfig& n = net->meta().network;
     nlohmann::json rows = nlohmann::json::array();
     if (!o->json) {
-      std::printf("network %s (%d blocks x %d channels) on %s, variant %s, %d torch thread(s), %d evaluator worker(s)\n",
+      std::printf("network %s (%d blocks x %d channels) on %s, variant %s, %d torch thread(s), %d evaluator worker(s)\n"
+                  "positions per second (per CPU-second of the process in brackets); evaluator ratios are to the bare\n"
+                  "forward pass at the same batch size: wall clock [CPU time]\n",
                   n.name.c_str(), n.blocks, n.channels, net->device().c_str(), game->name().c_str(), o->torchThreads,
                   o->workers);
-      std::printf("%6s %12s | %-34s | %-34s\n", "batch", "forward/s", "evaluator, 2xbatch single requesters",
-                  "evaluator, 4 requesters of batch/2");
+      std::printf("%5s  %-17s | %-36s | %-36s\n", "batch", "forward", "evaluator: 2 x batch single requesters",
+                  "evaluator: 4 requesters of batch/2");
     }
+    auto ratioJson = [](const Throughput& t, const Throughput& forward) {
+      return nlohmann::json{{"per_s", t.perSecond},
+                            {"per_cpu_s", t.perCpuSecond},
+                            {"ratio", t.perSecond / forward.perSecond},
+                            {"cpu_ratio", t.perCpuSecond / forward.perCpuSecond},
+                            {"mean_batch", t.meanBatch}};
+    };
     for (int b : batches) {
-      const double forward = forwardThroughput(*net, *game, b, o->seconds);
       NetEvaluatorOptions options;
       options.maxBatch = b;
       options.maxWaitUs = o->waitUs;
       options.workers = o->workers;
-      const EvaluatorThroughput singles = evaluatorThroughput(net, *game, options, std::max(2, 2 * b), 1, o->seconds);
-      const EvaluatorThroughput grouped = evaluatorThroughput(net, *game, options, 4, std::max(1, b / 2), o->seconds);
-      rows.push_back({{"batch", b},
-                      {"forward_per_s", forward},
-                      {"singles", {{"per_s", singles.positionsPerSecond}, {"ratio", singles.positionsPerSecond / forward},
-                                   {"mean_batch", singles.meanBatch}, {"requesters", std::max(2, 2 * b)}}},
-                      {"grouped", {{"per_s", grouped.positionsPerSecond}, {"ratio", grouped.positionsPerSecond / forward},
-                                   {"mean_batch", grouped.meanBatch}, {"requesters", 4}, {"per_call", std::max(1, b / 2)}}}});
+      options.torchThreads = o->torchThreads;
+      // The ceiling is measured before and after the evaluator runs, to even out drift.
+      const Throughput before = forwardThroughput(*net, *game, b, o->seconds);
+      const int singleRequesters = std::max(2, 2 * b), perCall = std::max(1, b / 2);
+      const Throughput singles = evaluatorThroughput(net, *game, options, singleRequesters, 1, o->seconds);
+      const Throughput grouped = evaluatorThroughput(net, *game, options, 4, perCall, o->seconds);
+      const Throughput after = forwardThroughput(*net, *game, b, o->seconds);
+      const Throughput forward{(before.perSecond + after.perSecond) / 2, (before.perCpuSecond + after.perCpuSecond) / 2,
+                               double(b)};
+      nlohmann::json row = {{"batch", b},
+                            {"forward_per_s", forward.perSecond},
+                            {"forward_per_cpu_s", forward.perCpuSecond},
+                            {"singles", ratioJson(singles, forward)},
+                            {"grouped", ratioJson(grouped, forward)}};
+      row["singles"]["requesters"] = singleRequesters;
+      row["grouped"]["requesters"] = 4;
+      row["grouped"]["per_call"] = perCall;
+      rows.push_back(row);
       if (!o->json) {
-        std::printf("%6d %12.0f | %9.0f/s ratio %4.2f (batch %5.1f) | %9.0f/s ratio %4.2f (batch %5.1f)\n", b, forward,
-                    singles.positionsPerSecond, singles.positionsPerSecond / forward, singles.meanBatch,
-                    grouped.positionsPerSecond, grouped.positionsPerSecond / forward, grouped.meanBatch);
+        auto cell = [&](const Throughput& t) {
+          char text[64];
+          std::snprintf(text, sizeof(text), "%6.0f/s  %4.2f [%4.2f] batch %5.1f", t.perSecond, t.perSecond / forward.perSecond,
+                        t.perCpuSecond / forward.perCpuSecond, t.meanBatch);
+          return std::string(text);
+        };
+        std::printf("%5d  %6.0f/s [%6.0f] | %-36s | %-36s\n", b, forward.perSecond, forward.perCpuSecond,
+                    cell(singles).c_str(), cell(grouped).c_str());
         std::fflush(stdout);
       }
     }

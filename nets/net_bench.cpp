@@ -1,5 +1,7 @@
 #include "nets/net_bench.h"
 
+#include <time.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -18,9 +20,16 @@ constexpr int kDistinctPositions = 64;
 
 double since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
+// CPU seconds used so far by all threads of the process.
+double processCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
 }  // namespace
 
-double forwardThroughput(const Network& net, const Game& game, int batch, double seconds) {
+Throughput forwardThroughput(const Network& net, const Game& game, int batch, double seconds) {
   const auto positions = randomPositions(game, kDistinctPositions);
   const std::vector<float> distinct = encodePositions(game, positions);
   const size_t size = size_t(game.inputShape().size());
@@ -31,16 +40,17 @@ double forwardThroughput(const Network& net, const Game& game, int batch, double
   net.predict(inputs.data(), batch, logits.data(), values.data());
   int calls = 0;
   const auto start = Clock::now();
+  const double cpuStart = processCpuSeconds();
   while (calls < 3 || since(start) < seconds) {
     net.predict(inputs.data(), batch, logits.data(), values.data());
     ++calls;
   }
-  return double(calls) * batch / since(start);
+  const double done = double(calls) * batch;
+  return {done / since(start), done / (processCpuSeconds() - cpuStart), double(batch)};
 }
 
-EvaluatorThroughput evaluatorThroughput(std::shared_ptr<const Network> net, const Game& game,
-                                        const NetEvaluatorOptions& options, int requesters, int perCall,
-                                        double seconds) {
+Throughput evaluatorThroughput(std::shared_ptr<const Network> net, const Game& game,
+                               const NetEvaluatorOptions& options, int requesters, int perCall, double seconds) {
   const auto positions = randomPositions(game, kDistinctPositions);
   std::vector<std::vector<Action>> legal(positions.size());
   for (size_t i = 0; i < positions.size(); ++i) positions[i]->legalActions(legal[i]);
@@ -61,17 +71,20 @@ EvaluatorThroughput evaluatorThroughput(std::shared_ptr<const Network> net, cons
       }
     });
   }
-  const auto warmup = std::chrono::duration<double>(std::min(0.5, seconds / 4));
-  std::this_thread::sleep_for(warmup);
+  // Warm up until as many positions as there are requests in flight have been answered,
+  // then time at least three batches.
+  const auto poll = std::chrono::milliseconds(2);
+  while (evaluator.stats().positions < uint64_t(requesters) * perCall) std::this_thread::sleep_for(poll);
   const NetEvaluatorStats before = evaluator.stats();
   const auto start = Clock::now();
-  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  const double cpuStart = processCpuSeconds();
+  while (since(start) < seconds || evaluator.stats().batches < before.batches + 3) std::this_thread::sleep_for(poll);
   const NetEvaluatorStats after = evaluator.stats();
-  const double elapsed = since(start);
+  const double elapsed = since(start), cpu = processCpuSeconds() - cpuStart;
   stop = true;
   for (auto& th : threads) th.join();
   const double done = double(after.positions - before.positions);
-  return {done / elapsed, after.batches > before.batches ? done / double(after.batches - before.batches) : 0.0};
+  return {done / elapsed, done / cpu, done / double(after.batches - before.batches)};
 }
 
 }  // namespace tz

@@ -9,21 +9,22 @@
 
 namespace tz {
 
-/// Positions per second of bare Network::predict calls on `batch` sample positions,
-/// timed over at least `seconds` and three calls, after one warm-up call.
-double forwardThroughput(const Network& net, const Game& game, int batch, double seconds);
-
-/// What a NetEvaluator achieved under load.
-struct EvaluatorThroughput {
-  double positionsPerSecond = 0;  // positions answered per second
-  double meanBatch = 0;           // mean forward batch size in the timed window
+/// A throughput measured both against the wall clock and against the CPU time the whole
+/// process used (the latter is steadier on a machine shared with other work).
+struct Throughput {
+  double perSecond = 0;     // positions per wall-clock second
+  double perCpuSecond = 0;  // positions per second of process CPU time (all threads)
+  double meanBatch = 0;     // mean forward batch size
 };
 
-/// Positions per second through a NetEvaluator with `options`, fed by `requesters` threads
-/// that each submit `perCall` requests per evaluate() call, timed over `seconds` after a
-/// short warm-up.
-EvaluatorThroughput evaluatorThroughput(std::shared_ptr<const Network> net, const Game& game,
-                                        const NetEvaluatorOptions& options, int requesters, int perCall,
-                                        double seconds);
+/// Bare Network::predict calls on `batch` sample positions, timed over at least `seconds`
+/// and three calls, after one warm-up call.
+Throughput forwardThroughput(const Network& net, const Game& game, int batch, double seconds);
+
+/// A NetEvaluator with `options`, fed by `requesters` threads that each submit `perCall`
+/// requests per evaluate() call, timed over at least `seconds` and three batches, after a
+/// warm-up.
+Throughput evaluatorThroughput(std::shared_ptr<const Network> net, const Game& game,
+                               const NetEvaluatorOptions& options, int requesters, int perCall, double seconds);
 
 }  // namespace tz

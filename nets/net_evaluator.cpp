@@ -27,6 +27,7 @@ NetEvaluator::NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluato
   if (options_.maxBatch < 1 || options_.maxBatch > 65536) throw Error("evaluator max batch must be in [1, 65536]");
   if (options_.maxWaitUs < 0) throw Error("evaluator wait limit must be >= 0 microseconds");
   if (options_.workers < 1 || options_.workers > 64) throw Error("evaluator workers must be in [1, 64]");
+  if (options_.torchThreads < 0 || options_.torchThreads > 256) throw Error("evaluator torch threads must be in [0, 256]");
   for (int i = 0; i < options_.workers; ++i) workers_.emplace_back([this] { workerLoop(); });
 }
 
@@ -58,6 +59,7 @@ void NetEvaluator::evaluate(EvalRequest* requests, int count) {
 }
 
 void NetEvaluator::workerLoop() {
+  setTorchThreads(options_.torchThreads);
   std::vector<Pending> batch;
   std::vector<float> inputs, logits, values;
   const size_t maxBatch = size_t(options_.maxBatch);

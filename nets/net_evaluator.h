@@ -22,6 +22,7 @@ struct NetEvaluatorOptions {
   int maxBatch = 64;           // positions per forward pass at most
   int maxWaitUs = 1000;        // how long the oldest waiting request may wait for a fuller batch
   int workers = 1;             // threads running forward passes (each its own batch)
+  int torchThreads = 1;        // LibTorch intra-op threads of each worker (0: leave as is)
   bool mixedPrecision = true;  // float16 autocast on CUDA (ignored on CPU)
 };
 

@@ -63,7 +63,8 @@ class Network {
   std::unique_ptr<Impl> impl_;
 };
 
-/// Sets the number of LibTorch intra-op threads for the whole process (0 leaves it).
+/// Sets the number of LibTorch intra-op threads used by parallel work started from the
+/// calling thread (with LibTorch's OpenMP backend the setting is per thread); 0 leaves it.
 void setTorchThreads(int threads);
 /// Whether a CUDA device is usable by this LibTorch build.
 bool cudaAvailable();
