@@ -16,7 +16,7 @@ struct SearchOptions {
   float temperature = 1.f;        // move choice in the opening plies: P(move) ~ visits^(1/temperature)
   int temperaturePlies = 0;       // plies (State::ply) chosen with temperature; later moves take the most visited
   float virtualLoss = 3.f;        // each in-flight playout counts as this many lost visits
-  int rootLookahead = 2;          // plies below the root scanned exactly for immediate wins (0-2)
+  int rootLookahead = 2;          // exact checks: 1 root moves that win at once, 2 also replies that do (Tree::prepareRoot)
   uint64_t seed = 1;              // seeds root noise and move choice
 };
 
