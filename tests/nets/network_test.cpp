@@ -2,7 +2,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
 
 #include "game/error.h"
 #include "game/registry.h"
@@ -81,53 +80,48 @@ TEST(Network, SameSeedSameWeights) {
   EXPECT_NE(la, lc);
 }
 
-class EveryPreset : public ::testing::TestWithParam<std::string> {};
-
 // Every variant: output sizes, values in [-1, 1], and priors over exactly the legal
-// actions equal to the softmax of their logits.
-TEST_P(EveryPreset, OutputShapesAndLegalMask) {
-  auto game = loadGame(GetParam());
-  auto net = std::make_shared<Network>(*game, test::tinyNetwork());
-  const NetShape& shape = net->meta().shape;
-  EXPECT_EQ(shape.numActions, game->numActions());
-  EXPECT_EQ(shape.policy.size(), game->numActions());
-  EXPECT_EQ(shape.convPolicy(), game->family() == "tafl");
+// actions equal to the softmax of their logits. One test for all presets keeps the
+// suite's process count (each loads LibTorch) low.
+TEST(Network, OutputShapesAndLegalMaskForEveryPreset) {
+  for (const std::string& variant : presetNames()) {
+    SCOPED_TRACE(variant);
+    auto game = loadGame(variant);
+    auto net = std::make_shared<Network>(*game, test::tinyNetwork());
+    const NetShape& shape = net->meta().shape;
+    EXPECT_EQ(shape.numActions, game->numActions());
+    EXPECT_EQ(shape.policy.size(), game->numActions());
+    EXPECT_EQ(shape.convPolicy(), game->family() == "tafl");
 
-  auto states = randomPositions(*game, 3);
-  ASSERT_EQ(states.size(), 3u);
-  const int in = game->inputShape().size();
-  std::vector<float> inputs(3 * in), logits(3 * size_t(game->numActions())), values(3);
-  for (int i = 0; i < 3; ++i) states[i]->encode(&inputs[i * in]);
-  net->predict(inputs.data(), 3, logits.data(), values.data());
+    auto states = randomPositions(*game, 3);
+    ASSERT_EQ(states.size(), 3u);
+    const int in = game->inputShape().size();
+    std::vector<float> inputs(3 * in), logits(3 * size_t(game->numActions())), values(3);
+    for (int i = 0; i < 3; ++i) states[i]->encode(&inputs[i * in]);
+    net->predict(inputs.data(), 3, logits.data(), values.data());
 
-  NetEvaluator evaluator(net, NetEvaluatorOptions{});
-  for (int i = 0; i < 3; ++i) {
-    EXPECT_GE(values[i], -1.f);
-    EXPECT_LE(values[i], 1.f);
-    std::vector<Action> legal;
-    states[i]->legalActions(legal);
-    ASSERT_FALSE(legal.empty());
-    std::vector<float> priors(legal.size(), -1.f);
-    EvalRequest r{states[i].get(), legal.data(), int(legal.size()), priors.data()};
-    evaluator.evaluate(&r, 1);
-    const float* row = &logits[i * size_t(game->numActions())];
-    double z = 0, sum = 0;
-    for (Action a : legal) z += std::exp(double(row[a]));
-    for (size_t k = 0; k < legal.size(); ++k) {
-      EXPECT_NEAR(priors[k], std::exp(double(row[legal[k]])) / z, 1e-5) << "action " << legal[k];
-      sum += priors[k];
+    NetEvaluator evaluator(net, NetEvaluatorOptions{});
+    for (int i = 0; i < 3; ++i) {
+      EXPECT_GE(values[i], -1.f);
+      EXPECT_LE(values[i], 1.f);
+      std::vector<Action> legal;
+      states[i]->legalActions(legal);
+      ASSERT_FALSE(legal.empty());
+      std::vector<float> priors(legal.size(), -1.f);
+      EvalRequest r{states[i].get(), legal.data(), int(legal.size()), priors.data()};
+      evaluator.evaluate(&r, 1);
+      const float* row = &logits[i * size_t(game->numActions())];
+      double z = 0, sum = 0;
+      for (Action a : legal) z += std::exp(double(row[a]));
+      for (size_t k = 0; k < legal.size(); ++k) {
+        EXPECT_NEAR(priors[k], std::exp(double(row[legal[k]])) / z, 1e-5) << "action " << legal[k];
+        sum += priors[k];
+      }
+      EXPECT_NEAR(sum, 1.0, 1e-5);
+      EXPECT_NEAR(r.value, values[i], 1e-5);
     }
-    EXPECT_NEAR(sum, 1.0, 1e-5);
-    EXPECT_NEAR(r.value, values[i], 1e-5);
   }
 }
-
-INSTANTIATE_TEST_SUITE_P(Nets, EveryPreset, ::testing::ValuesIn(presetNames()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (char& c : n) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-                           return n;
-                         });
 
 }  // namespace
 }  // namespace tz

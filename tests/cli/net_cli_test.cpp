@@ -1,0 +1,66 @@
+// Network commands through the real binary: net init / net info, export with its JSON
+// report and sidecar, bench net --json, and one-line errors.
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+
+#include "nets/temp_dir.h"
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+TEST(NetCli, InitInfoAndExportTorchScript) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("b.ckpt");
+  auto init = runCli("net init --variant brandubh --set king.capture=weak --network small --out " + ckpt);
+  ASSERT_EQ(init.code, 0) << init.out;
+
+  auto info = runCli("net info " + ckpt + " --json", false);
+  ASSERT_EQ(info.code, 0) << info.out;
+  auto j = nlohmann::json::parse(info.out);
+  EXPECT_EQ(j["variant"], "brandubh");
+  EXPECT_EQ(j["step"], 0);
+  EXPECT_EQ(j["network"]["blocks"], 4);
+  EXPECT_TRUE(j["optimizer"].is_null());
+  EXPECT_NE(j["rules_yaml"].get<std::string>().find("capture: weak,"), std::string::npos);
+
+  // The export rebuilds the variant from the checkpoint's rules, overrides included.
+  auto ex = runCli("export " + ckpt + " --format torchscript --samples 4 --out " + dir.file("ts") + " --json", false);
+  ASSERT_EQ(ex.code, 0) << ex.out;
+  auto e = nlohmann::json::parse(ex.out);
+  EXPECT_LE(e["max_abs_diff"].get<double>(), 1e-4);
+  EXPECT_TRUE(std::filesystem::exists(dir.file("ts/model.pt")));
+  std::ifstream sidecar(dir.file("ts/model.json"));
+  const auto s = nlohmann::json::parse(sidecar);
+  EXPECT_NE(s["rules_yaml"].get<std::string>().find("capture: weak,"), std::string::npos);
+  EXPECT_EQ(s["verified"]["samples"], 4);
+}
+
+TEST(NetCli, BenchNetJson) {
+  auto r = runCli("bench net --variant brandubh --network small --batches 1,4 --seconds 0.05 --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["rows"].size(), 2u);
+  EXPECT_EQ(j["rows"][1]["batch"], 4);
+  EXPECT_GT(j["rows"][1]["forward_per_s"].get<double>(), 0);
+  EXPECT_GT(j["rows"][1]["singles"]["per_s"].get<double>(), 0);
+  EXPECT_GT(j["rows"][1]["grouped"]["mean_batch"].get<double>(), 0);
+}
+
+TEST(NetCli, ErrorsAreOneLine) {
+  TempDir dir("tz-netcli-");
+  auto missing = runCli("net info " + dir.file("none.ckpt"));
+  EXPECT_NE(missing.code, 0);
+  EXPECT_NE(missing.out.find("cannot open checkpoint"), std::string::npos) << missing.out;
+  auto network = runCli("bench net --network huge");
+  EXPECT_NE(network.code, 0);
+  EXPECT_NE(network.out.find("unknown network 'huge'"), std::string::npos) << network.out;
+  auto device = runCli("bench net --network small --device tpu");
+  EXPECT_NE(device.code, 0);
+  EXPECT_NE(device.out.find("unknown device 'tpu'"), std::string::npos) << device.out;
+}
+
+}  // namespace
+}  // namespace tz::test
