@@ -38,6 +38,9 @@ class PlayoutBatch {
   /// options.rootLookahead >= 2 a child of the root is first checked for a win in one for
   /// the side to move there (so that a move allowing it is proven lost).
   void complete(const SearchOptions& options);
+  /// Forgets the leaves awaiting evaluation (after a failed evaluation; their tree is
+  /// left inconsistent and must be reset).
+  void discard() { size_ = 0; }
 
  private:
   struct Leaf {

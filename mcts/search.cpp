@@ -34,6 +34,20 @@ void Search::work(mcts::PlayoutBatch& batch) {
 }
 
 const SearchResult& Search::run(int simulations) {
+  try {
+    playouts(simulations);
+  } catch (...) {
+    for (auto& batch : batches_) batch->discard();
+    const auto root = tree_.rootState().clone();  // leaves were left half-expanded: start afresh
+    tree_.reset(*root);
+    throw;
+  }
+  describeRoot(tree_.root(), result_);
+  result_.simulations = tree_.completed();
+  return result_;
+}
+
+void Search::playouts(int simulations) {
   tree_.beginSearch(std::max(1, simulations < 0 ? options_.simulations : simulations));
   mcts::PlayoutBatch& first = *batches_[0];
   if (!tree_.root().isExpanded()) {
@@ -60,14 +74,7 @@ const SearchResult& Search::run(int simulations) {
   for (int t = 1; t < options_.threads; ++t) helpers.emplace_back(guarded, std::ref(*batches_[size_t(t)]));
   guarded(first);
   for (auto& h : helpers) h.join();
-  if (failure) {
-    const auto root = tree_.rootState().clone();  // leaves were left half-expanded: start afresh
-    tree_.reset(*root);
-    std::rethrow_exception(failure);
-  }
-  describeRoot(tree_.root(), result_);
-  result_.simulations = tree_.completed();
-  return result_;
+  if (failure) std::rethrow_exception(failure);
 }
 
 Action Search::chooseMove() { return tree_.pickMove(options_, rng_); }

@@ -43,6 +43,8 @@ class Search {
   const SearchOptions& options() const { return options_; }
 
  private:
+  // Runs the playouts of run(); throws what an evaluator threw.
+  void playouts(int simulations);
   // One thread's loop: gather, evaluate, complete until the budget is spent.
   void work(mcts::PlayoutBatch& batch);
 

@@ -16,10 +16,10 @@ namespace tz::mcts {
 /// The result of a finished game for the player `chooser` who made the last choice.
 Proven terminalResult(const Outcome& outcome, int chooser);
 
-/// Marks `node` (expanded) proven when its children allow it: one child won by the mover,
-/// or every child proven (the best for the mover); a finished game gets its exact result. `view` is the side whose view the
-/// node's result is stored in (its parent's mover; the root's own side for the root).
-/// Returns whether the node is proven. Thread-safe.
+/// Marks `node` (expanded, with edges) proven when its children allow it: one child won
+/// by the mover, or every child proven (then the best of them for the mover). `view` is
+/// the side whose view the node's result is stored in (its parent's mover; the root's own
+/// side for the root). Returns whether the node is proven. Thread-safe.
 bool tryProve(Node& node, int view);
 
 /// Whether the side to move in `position` (ongoing) wins with one action. `scratch` (a
@@ -34,7 +34,7 @@ void scanReplies(Node& node, const State& position, int chooser, State& scratch,
 /// A search tree over one game; the root moves along as the game is played.
 class Tree {
  public:
-  /// An empty tree for states of `game` (which must outlive it).
+  /// A tree at the start position of `game` (which must outlive it).
   explicit Tree(const Game& game);
 
   /// Starts over at `state` (an ongoing game): a fresh, unexpanded root.

@@ -2,7 +2,9 @@
 // exactly with one thread, and the tree is kept from move to move.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <functional>
+#include <stdexcept>
 
 #include "game/registry.h"
 #include "mcts/evaluators.h"
@@ -131,6 +133,36 @@ TEST(SearchTree, MctsPlayersFinishAGame) {
     state->apply(action);
   }
   EXPECT_LE(state->ply(), 200);
+}
+
+// Fails on its `failAt`-th call.
+class FailingEvaluator final : public Evaluator {
+ public:
+  explicit FailingEvaluator(int failAt) : failAt_(failAt) {}
+  void evaluate(EvalRequest* requests, int count) override {
+    if (++calls_ == failAt_) throw std::runtime_error("evaluator failed");
+    UniformEvaluator().evaluate(requests, count);
+  }
+  std::string name() const override { return "failing"; }
+
+ private:
+  std::atomic<int> calls_{0};
+  int failAt_;
+};
+
+TEST(SearchTree, AFailedEvaluationLeavesAUsableSearch) {
+  auto game = loadGame("brandubh");
+  for (int failAt : {1, 5}) {
+    SearchOptions o;
+    o.simulations = 200;
+    o.threads = 2;
+    Search search(*game, std::make_shared<FailingEvaluator>(failAt), o);
+    search.setRoot(*game->newGame());
+    EXPECT_THROW(search.run(), std::runtime_error);
+    const SearchResult& r = search.run();  // the evaluator works again
+    EXPECT_EQ(r.simulations, 200);
+    checkCounts(search.tree().root());
+  }
 }
 
 }  // namespace
