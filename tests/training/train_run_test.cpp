@@ -2,6 +2,7 @@
 // draws curves; a run killed with SIGKILL at a random moment resumes and loses no finished
 // game and no checkpoint; bad configs fail at start naming file, key and expectation.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <signal.h>
 
 #include <chrono>
@@ -50,11 +51,11 @@ std::vector<std::string> checkpointFiles(const std::string& dir) {
 TEST(TrainRun, TinyRunTrainsCheckpointsEvaluatesAndDraws) {
   const std::string dir = freshDir("train_tiny");
   const RunSummary s = runTraining(kTiny, dir, false, false);
-  EXPECT_EQ(s.steps, 40);
+  EXPECT_EQ(s.steps, 60);
   EXPECT_GT(s.games, 0);
   const auto ckpts = checkpointFiles(dir);
-  ASSERT_GE(ckpts.size(), 5u);  // step 0, 10, 20, 30, 40
-  EXPECT_EQ(readCheckpointInfo(ckpts.back()).step, 40);
+  ASSERT_GE(ckpts.size(), 7u);  // step 0, 10, ..., 60
+  EXPECT_EQ(readCheckpointInfo(ckpts.back()).step, 60);
   const auto metrics = readMetrics(RunPaths::of(dir).metrics);
   int train = 0, eval = 0, ratings = 0, selfplay = 0;
   for (const auto& m : metrics) {
@@ -64,7 +65,7 @@ TEST(TrainRun, TinyRunTrainsCheckpointsEvaluatesAndDraws) {
     ratings += kind == "ratings";
     selfplay += kind == "selfplay";
   }
-  EXPECT_EQ(train, 4);
+  EXPECT_EQ(train, 6);
   EXPECT_GE(eval, 3);
   EXPECT_GE(ratings, 2);
   EXPECT_GE(selfplay, 1);
@@ -91,15 +92,19 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
     const std::string dir = freshDir("train_kill_" + std::to_string(attempt));
     const pid_t pid = startTaflzero({"train", kTiny, "--run", dir, "--quiet"});
     ASSERT_GT(pid, 0);
-    // Kill after a random delay once the run has started writing.
-    const auto killAt = std::chrono::milliseconds(300 + rng() % 2500);
-    std::this_thread::sleep_for(killAt);
+    // Wait until games are being stored, then kill after a random further delay.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     int status = 0;
-    if (waitpid(pid, &status, WNOHANG) == 0) {
-      ASSERT_EQ(kill(pid, SIGKILL), 0);
-      waitpid(pid, &status, 0);
+    while (std::chrono::steady_clock::now() < deadline) {
+      ASSERT_EQ(waitpid(pid, &status, WNOHANG), 0) << "the run ended before it was killed";
+      if (fs::exists(RunPaths::of(dir).records) && !storedGames(dir).empty()) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
-    if (!fs::exists(RunPaths::of(dir).config)) continue;  // killed before it began: nothing to keep
+    std::this_thread::sleep_for(std::chrono::milliseconds(rng() % 1500));
+    ASSERT_EQ(waitpid(pid, &status, WNOHANG), 0) << "the run ended before it was killed";
+    ASSERT_EQ(kill(pid, SIGKILL), 0);
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFSIGNALED(status));
     const auto gamesBefore = storedGames(dir);
     const auto ckptsBefore = checkpointFiles(dir);
     for (const auto& c : ckptsBefore) EXPECT_NO_THROW(readCheckpointInfo(c)) << c;
@@ -112,7 +117,7 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
     }
     const auto ckptsAfter = checkpointFiles(dir);
     for (const auto& c : ckptsBefore) EXPECT_NE(std::find(ckptsAfter.begin(), ckptsAfter.end(), c), ckptsAfter.end());
-    EXPECT_EQ(readCheckpointInfo(ckptsAfter.back()).step, 40);
+    EXPECT_EQ(readCheckpointInfo(ckptsAfter.back()).step, 60);
   }
 }
 
