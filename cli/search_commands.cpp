@@ -41,7 +41,7 @@ void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
   cmd->add_option("--c-puct", o.cPuct, "Exploration constant")->capture_default_str();
   cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str();
   cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str();
-  cmd->add_option("--lookahead", o.rootLookahead, "Plies below the root scanned exactly")->capture_default_str()->check(CLI::Range(0, 2));
+  cmd->add_option("--lookahead", o.rootLookahead, "Exact win checks: 0 none, 1 root moves that win at once, 2 also replies that do")->capture_default_str()->check(CLI::Range(0, 2));
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
 }
 
