@@ -282,9 +282,11 @@ void Run::selfPlayLoop() {
       for (size_t i = 0; i < m.search.actions.size(); ++i) {
         if (m.search.visits[i] > 0) p.policy.emplace_back(m.search.actions[i], float(m.search.visits[i] / total));
       }
+      // A root proven at once has no visits to learn from: the move played is the target.
+      if (p.policy.empty()) p.policy.emplace_back(m.action, 1.f);
       p.value = m.search.value;
       p.flags = kTrainingTarget;
-      if (!p.policy.empty()) pending[m.game].push_back(std::move(p));
+      pending[m.game].push_back(std::move(p));
     });
     int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0;
     sp.onGame([&](const SelfPlayGame& g) {

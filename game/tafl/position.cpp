@@ -95,6 +95,20 @@ Position::Position(const Topology& topology, const std::vector<uint8_t>& plainCe
   }
 }
 
+Position& Position::operator=(const Position& other) {
+  if (this == &other) return *this;
+  topo_ = other.topo_;
+  std::memcpy(cells_, other.cells_, size_t(topo_->cells));
+  side_ = other.side_;
+  ply_ = other.ply_;
+  king_ = other.king_;
+  hash_ = other.hash_;
+  outcome_ = other.outcome_;
+  history_.assign(other.history_.begin() + other.historyStart_, other.history_.end());
+  historyStart_ = 0;
+  return *this;
+}
+
 uint64_t Position::computeHash() const {
   const Topology& t = *topo_;
   uint64_t h = side_ == kAttackers ? t.sideKey : 0;

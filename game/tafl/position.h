@@ -46,6 +46,11 @@ class Position {
   explicit Position(const Topology& topology);
   /// A position from a record with `side` to move; ply and history start at zero.
   Position(const Topology& topology, const std::vector<uint8_t>& plainCells, int side);
+  /// Copies play on exactly as the original would; only the repetition window since the
+  /// last capture is copied, as nothing before it can recur.
+  Position(const Position& other) : topo_(other.topo_) { *this = other; }
+  /// Becomes a copy of `other`, reusing the history's storage (no allocation once warm).
+  Position& operator=(const Position& other);
 
   /// Side to move (kAttackers or kDefenders).
   int toMove() const { return side_; }
