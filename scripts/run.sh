@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
-# The README's main command: installs and builds what is missing, then runs the main job.
+# The README's main command: installs and builds what is missing, then runs the main job:
+# a short self-play training run on brandubh (about ten minutes on a 2-core CPU), the trained
+# agent against the baselines, and a small balance study with its report.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 BIN=build/cli/taflzero
-echo "== variants"
-$BIN variants
-echo "== linnaeus start position"
-$BIN show --variant linnaeus
-echo "== perft"
-$BIN perft --variant linnaeus --depth 4
-echo "== rules throughput"
-$BIN bench rules --variant linnaeus --seconds 2
+RUN=runs/brandubh-quick
+
+echo "== training: configs/experiments/brandubh-quick.yaml -> $RUN"
+if [ -f "$RUN/config.yaml" ]; then
+  $BIN train configs/experiments/brandubh-quick.yaml --run "$RUN" --resume
+else
+  $BIN train configs/experiments/brandubh-quick.yaml --run "$RUN"
+fi
+LATEST=$(ls "$RUN"/checkpoints/step-*.ckpt | tail -n 1)
+
+echo "== the trained agent ($LATEST) against the baselines, 20 games each"
+for baseline in greedy "mcts:sims=200"; do
+  $BIN arena --variant brandubh --a "net:$LATEST,sims=64" --b "$baseline" --games 20 \
+    --db "$RUN/arena.sqlite" --tag "final-vs-$baseline"
+done
+
+echo "== results"
+echo "training run:   $RUN (metrics.jsonl, train.log, loss.svg, ratings.svg, vs-*.svg)"
+echo "checkpoint:     $LATEST"
+echo "arena games:    $RUN/arena.sqlite"
