@@ -18,7 +18,7 @@ LATEST=$(ls "$RUN"/checkpoints/step-*.ckpt | tail -n 1)
 echo "== the trained agent ($LATEST) against the baselines, 20 games each"
 for baseline in greedy "mcts:sims=200"; do
   $BIN arena --variant brandubh --a "net:$LATEST,sims=64" --b "$baseline" --games 20 \
-    --db "$RUN/arena.sqlite" --tag "final-vs-$baseline"
+    --db "$RUN/arena.sqlite" --tag "$(basename "$LATEST" .ckpt)-vs-$baseline"
 done
 
 echo "== results"
