@@ -16,7 +16,7 @@ void addSearchCommands(CLI::App& app, CLI::App& bench);
 /// net init / net info, export and `bench net` (built with TAFLZERO_WITH_TORCH).
 void addNetCommands(CLI::App& app, CLI::App& bench);
 
-/// train and `bench train`.
+/// train, `bench train` and `bench selfplay`.
 void addTrainCommands(CLI::App& app, CLI::App& bench);
 
 }  // namespace tz::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "training/selfplay_bench.h"
 #include "training/train_bench.h"
 #include "training/training_run.h"
 
@@ -78,11 +79,49 @@ void addBenchTrain(CLI::App& bench) {
   });
 }
 
+void addBenchSelfPlay(CLI::App& bench) {
+  struct Opts {
+    std::string variant = "brandubh";
+    std::string network = "small";
+    int games = 32;
+    int simulations = 64;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = bench.add_subcommand("selfplay", "Self-play leaf evaluations/s against the bare forward rate");
+  cmd->add_option("--variant,-v", o->variant, "Preset name")->capture_default_str();
+  cmd->add_option("--network", o->network, "Network preset or file")->capture_default_str();
+  cmd->add_option("--games", o->games, "Concurrent games (one worker)")->capture_default_str();
+  cmd->add_option("--simulations", o->simulations, "Simulations per move")->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    const SelfPlayBenchResult r = benchSelfPlay(o->variant, o->network, o->games, o->simulations);
+    if (o->json) {
+      std::cout << nlohmann::json{{"variant", o->variant}, {"network", o->network}, {"games", r.games},
+                                  {"positions_per_second", r.positionsPerSecond},
+                                  {"evaluations_per_second", r.evaluationsPerSecond},
+                                  {"evaluations_per_cpu_second", r.evaluationsPerCpuSecond},
+                                  {"mean_batch", r.meanBatch}, {"forward_per_second", r.forwardPerSecond},
+                                  {"forward_per_cpu_second", r.forwardPerCpuSecond}, {"ratio", r.ratio()},
+                                  {"cpu_ratio", r.cpuRatio()}}
+                       .dump()
+                << "\n";
+    } else {
+      std::cout << o->variant << " / " << o->network << ": " << r.games << " games, " << r.positionsPerSecond
+                << " positions/s, " << r.evaluationsPerSecond << " evaluations/s at mean batch " << r.meanBatch
+                << "; bare forward " << r.forwardPerSecond << "/s: ratio " << r.ratio() << " (CPU time: "
+                << r.evaluationsPerCpuSecond << " vs " << r.forwardPerCpuSecond << ", ratio " << r.cpuRatio()
+                << ")\n";
+    }
+  });
+}
+
 }  // namespace
 
 void addTrainCommands(CLI::App& app, CLI::App& bench) {
   addTrain(app);
   addBenchTrain(bench);
+  addBenchSelfPlay(bench);
 }
 
 }  // namespace tz::cli
