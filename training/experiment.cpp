@@ -63,6 +63,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.selfPlay.simulations = s.getInt("simulations", 100, 1, 1000000);
   c.selfPlay.cheapSimulations = s.getInt("cheap_simulations", c.selfPlay.simulations / 4 + 1, 1, 1000000);
   c.selfPlay.fullFraction = s.getDouble("full_fraction", 0.25, 0.01, 1);
+  c.selfPlay.pastFraction = s.getDouble("past_fraction", 0.15, 0, 1);
   readSearch(s, c.selfPlay.search);
   s.finish();
   if (c.selfPlay.cheapSimulations > c.selfPlay.simulations) {

@@ -25,6 +25,7 @@ struct SelfPlayConfig {
   int simulations = 100;        // full search budget (positions that become policy targets)
   int cheapSimulations = 25;    // cheap search budget (playout cap randomization)
   double fullFraction = 0.25;   // share of moves searched fully
+  double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint
   SearchOptions search;         // c_puct, noise, temperature... (simulations set per move)
 };
 

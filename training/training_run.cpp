@@ -25,6 +25,7 @@
 #include "training/curves.h"
 #include "training/evaluation.h"
 #include "training/replay_buffer.h"
+#include "training/side_split_evaluator.h"
 #include "training/stats.h"
 #include "training/swappable_evaluator.h"
 #include "training/trainer.h"
@@ -105,7 +106,8 @@ class Run {
   void saveCheckpoint();
   void evaluateLatest();
   void selfPlayLoop();
-  void storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions);
+  void storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& pastId, int pastSide);
+  std::shared_ptr<Evaluator> pastOpponent(std::mt19937_64& rng, std::string& id, int& side);
   bool budgetSpent() const;
   void metric(nlohmann::json j);
   void showProgress(bool force);
@@ -124,7 +126,9 @@ class Run {
 
   std::unique_ptr<Network> net_;
   std::shared_ptr<SwappableEvaluator> evaluator_;
-  std::vector<std::pair<int64_t, std::string>> checkpoints_;
+  std::vector<std::pair<int64_t, std::string>> checkpoints_;  // trainer thread only
+  std::mutex pastMutex_;
+  std::vector<std::pair<int64_t, std::string>> past_;  // checkpoints self-play may play against
   std::atomic<bool> stop_{false};
   std::atomic<bool> selfPlayDone_{false};
   std::atomic<int> games_{0};
@@ -186,6 +190,10 @@ void Run::saveCheckpoint() {
   const std::string path = checkpointPath(paths_, step);
   tz::saveCheckpoint(*net_, path);
   if (checkpoints_.empty() || checkpoints_.back().first != step) checkpoints_.emplace_back(step, path);
+  {
+    std::lock_guard<std::mutex> lock(pastMutex_);
+    past_ = checkpoints_;
+  }
   log_->info("checkpoint {} saved", path);
   publish();
 }
@@ -229,13 +237,15 @@ void Run::evaluateLatest() {
   writeCurves(paths_.metrics, paths_.dir);
 }
 
-void Run::storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions) {
+void Run::storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& pastId,
+                    int pastSide) {
   GameRecord rec;
   rec.tag = kSelfPlayTag;
   rec.round = games_.load();
   rec.variant = game_->name();
   rec.rules = game_->rulesYaml();
   rec.players[0] = rec.players[1] = "selfplay:" + checkpointId(publishedStep_.load());
+  if (pastSide >= 0) rec.players[pastSide] = "past:" + pastId;
   rec.winner = g.outcome.winner;
   rec.reason = reasonName(g.outcome.reason);
   rec.plies = int(g.actions.size());
@@ -252,6 +262,22 @@ void Run::storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions
   ++games_;
 }
 
+std::shared_ptr<Evaluator> Run::pastOpponent(std::mt19937_64& rng, std::string& id, int& side) {
+  std::pair<int64_t, std::string> pick;
+  {
+    std::lock_guard<std::mutex> lock(pastMutex_);
+    if (past_.size() < 2) return nullptr;
+    pick = past_[rng() % (past_.size() - 1)];  // any but the newest
+  }
+  std::shared_ptr<const Network> net = loadCheckpoint(pick.second, *game_, config_.device);
+  NetEvaluatorOptions o;
+  o.maxBatch = config_.evaluator.maxBatch;
+  o.maxWaitUs = config_.evaluator.maxWaitUs;
+  id = checkpointId(pick.first);
+  side = int(rng() % 2);
+  return std::make_shared<SideSplitEvaluator>(evaluator_, std::make_shared<NetEvaluator>(net, o), side);
+}
+
 void Run::selfPlayLoop() {
   std::mt19937_64 rng(config_.seed * 7919 + uint64_t(games_.load()));
   int chunk = 0;
@@ -265,15 +291,23 @@ void Run::selfPlayLoop() {
     o.games = o.workers * o.gamesPerWorker;
     if (config_.budget.games > 0) o.games = std::min(o.games, config_.budget.games - games_.load());
     if (o.games <= 0) break;
-    BatchedSelfPlay sp(*game_, evaluator_, o);
-    std::map<int, std::vector<PositionRecord>> pending;
     std::uniform_real_distribution<double> coin(0, 1);
+    // Some batches of games put a past checkpoint on one side; its moves are no targets.
+    std::string pastId;
+    int pastSide = -1;
+    std::shared_ptr<Evaluator> evaluator = evaluator_;
+    if (coin(rng) < config_.selfPlay.pastFraction) {
+      if (auto split = pastOpponent(rng, pastId, pastSide)) evaluator = split;
+    }
+    BatchedSelfPlay sp(*game_, evaluator, o);
+    std::map<int, std::vector<PositionRecord>> pending;
     sp.setBudget([&](int, const State&) {
       const bool full = coin(rng) < config_.selfPlay.fullFraction;
       return MoveBudget{full ? config_.selfPlay.simulations : config_.selfPlay.cheapSimulations, full};
     });
     sp.onMove([&](const SelfPlayMove& m) {
       if (!m.full) return;  // cheap searches are no policy targets (playout cap randomization)
+      if (m.state->toMove() == pastSide) return;  // the past checkpoint's moves teach nothing new
       PositionRecord p;
       p.ply = m.state->ply();
       p.toMove = m.state->toMove();
@@ -290,7 +324,7 @@ void Run::selfPlayLoop() {
     });
     int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0;
     sp.onGame([&](const SelfPlayGame& g) {
-      storeGame(g, std::move(pending[g.game]));
+      storeGame(g, std::move(pending[g.game]), pastId, pastSide);
       pending.erase(g.game);
       if (g.outcome.winner >= 0) ++wins[g.outcome.winner];
       else ++draws;
@@ -304,6 +338,7 @@ void Run::selfPlayLoop() {
     const auto stats = sp.stats();
     positionsPerSecond_ = stats.moves / std::max(seconds, 1e-9);
     metric({{"kind", "selfplay"}, {"games", games_.load()}, {"chunk_games", finished}, {"wins", {wins[0], wins[1]}},
+            {"past", pastId}, {"past_side", pastSide},
             {"draws", draws}, {"mean_plies", finished ? double(plies) / finished : 0.0},
             {"positions_per_second", positionsPerSecond_.load()},
             {"evaluations_per_second", stats.evaluations / std::max(seconds, 1e-9)},
