@@ -19,4 +19,7 @@ void addNetCommands(CLI::App& app, CLI::App& bench);
 /// train, `bench train` and `bench selfplay`.
 void addTrainCommands(CLI::App& app, CLI::App& bench);
 
+/// balance (a study of rule variants) and report (HTML page of a study or a training run).
+void addBalanceCommands(CLI::App& app, CLI::App& bench);
+
 }  // namespace tz::cli

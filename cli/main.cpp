@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
 #ifdef TAFLZERO_WITH_TORCH
   tz::cli::addNetCommands(app, *bench);
   tz::cli::addTrainCommands(app, *bench);
+  tz::cli::addBalanceCommands(app, *bench);
   tz::registerNetPlayerKind();
 #endif
   try {

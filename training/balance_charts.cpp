@@ -57,6 +57,8 @@ std::string lengthChart(const std::string& title, const StatsGroups& groups) {
   chart.title = title;
   chart.xLabel = "game length (plies), bins of " + std::to_string(width);
   chart.yLabel = "share of games";
+  chart.fixedY = true;
+  chart.yMax = 0;
   for (size_t g = 0; g < groups.stats.size(); ++g) {
     const CellStats& c = *groups.stats[g];
     if (c.games == 0) continue;
@@ -67,6 +69,7 @@ std::string lengthChart(const std::string& title, const StatsGroups& groups) {
     for (int b = 0; b < bins; ++b) {
       s.x.push_back((b + 0.5) * width);
       s.y.push_back(counts[size_t(b)] / c.games);
+      chart.yMax = std::max(chart.yMax, 1.1 * s.y.back());
     }
     chart.series.push_back(std::move(s));
   }

@@ -25,7 +25,7 @@ code { background: #f4f4f4; padding: 1px 4px; }
 .viewer { display: flex; gap: 20px; flex-wrap: wrap; align-items: flex-start; }
 .viewer .controls button { font-size: 14px; min-width: 36px; }
 .viewer .moves { max-width: 520px; max-height: 420px; overflow-y: auto; font-family: monospace; font-size: 13px; }
-.viewer .moves span { cursor: pointer; padding: 0 2px; }
+.viewer .moves span { cursor: pointer; padding: 0 2px; white-space: nowrap; }
 .viewer .moves span.cur { background: #ffd54f; }
 )css";
 

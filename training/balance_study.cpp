@@ -178,7 +178,11 @@ void readAgent(StudyConfig& c, ConfigReader& r) {
     const std::string experiment = a.getString("experiment", "");
     if (experiment.empty()) throw ConfigError(c.file, a.path("experiment"), "an experiment file (configs/experiments/...)");
     c.experiment = relativeToFile(experiment, c.file);
-    loadExperiment(c.experiment);
+    try {
+      loadExperiment(c.experiment);
+    } catch (const Error& e) {
+      throw ConfigError(c.file, a.path("experiment"), std::string("an experiment file that loads (") + e.what() + ")");
+    }
     ConfigReader b = a.child("budget");
     c.budget.minutes = b.getDouble("minutes", 0, 0, 1e7);
     c.budget.games = b.getInt("games", 0, 0, 1 << 30);

@@ -1,0 +1,142 @@
+// Study files: the shipped studies load into the expected variants; bad keys and values fail
+// naming the file, the key and what was expected.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "tests/balance/balance_test_helpers.h"
+#include "training/balance_study.h"
+
+namespace tz::test {
+namespace {
+
+const std::string kShipped = std::string(TAFLZERO_SOURCE_DIR) + "/configs/balance/";
+
+// A valid study body; tests replace one part of it.
+std::string study(const std::string& factors = "factors:\n  - {key: first, values: [attackers, defenders]}\n",
+                  const std::string& agent = "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
+                  const std::string& games = "games: {min_games: 4, max_games: 8, batch: 2, precision: 0.1}\n") {
+  return "base: brandubh\n" + factors + agent + games;
+}
+
+// The message of the error loadStudy throws for `text`; empty when it loads.
+std::string loadError(const std::string& text) {
+  const std::string path = writeFile(::testing::TempDir() + "/bad_study.yaml", text);
+  try {
+    loadStudy(path);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(BalanceConfig, ShippedLinnaeusStudyCrossesTwoFactors) {
+  const StudyConfig c = loadStudy(kShipped + "linnaeus.yaml");
+  EXPECT_EQ(c.base, "linnaeus");
+  ASSERT_EQ(c.variants.size(), 4u);
+  EXPECT_EQ(c.factors, (std::vector<std::string>{"first", "king"}));
+  // First factor slowest; the level's overrides applied in order.
+  EXPECT_EQ(c.variants[0].levels, (std::vector<std::string>{"first=defenders", "king=weak"}));
+  EXPECT_EQ(c.variants[1].sets, (std::vector<std::string>{"first=defenders", "king.capture=strong"}));
+  EXPECT_EQ(c.variants[3].id, "attackers+strong");
+  const auto game = loadGame(c.base, c.variants[3].sets);
+  EXPECT_NE(game->rulesYaml().find("first: attackers"), std::string::npos);
+  EXPECT_NE(game->rulesYaml().find("capture: strong"), std::string::npos);
+  EXPECT_EQ(c.mode, AgentMode::kBaseline);
+  EXPECT_GE(c.strengths.size(), 2u);
+  EXPECT_EQ(cellTag(c.variants[0], c.strengths[0]), "balance|defenders+weak|" + c.strengths[0].name);
+}
+
+TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
+  const StudyConfig c = loadStudy(kShipped + "hnefatafl.yaml");
+  ASSERT_EQ(c.variants.size(), 4u);
+  const StudyVariant* edge = nullptr;
+  for (const auto& v : c.variants)
+    if (v.id == "unarmed+edge") edge = &v;
+  ASSERT_NE(edge, nullptr);
+  const std::string rules = loadGame(c.base, edge->sets)->rulesYaml();
+  EXPECT_NE(rules.find("escape: edge"), std::string::npos) << rules;
+  EXPECT_NE(rules.find("squares: []"), std::string::npos) << rules;
+  EXPECT_NE(rules.find("armed: false"), std::string::npos) << rules;
+}
+
+TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
+  for (const char* name : {"brandubh-quick.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml"}) {
+    EXPECT_NO_THROW(loadStudy(kShipped + name)) << name;
+  }
+  const StudyConfig trained = loadStudy(kShipped + "linnaeus-trained.yaml");
+  EXPECT_EQ(trained.mode, AgentMode::kTrained);
+  EXPECT_EQ(trained.experiment, std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/linnaeus.yaml");
+
+  // The JSON stored with a study's games gives the study back.
+  const StudyConfig c = loadStudy(kShipped + "hnefatafl.yaml");
+  const StudyConfig back = studyFromJson(studyToJson(c));
+  EXPECT_EQ(studyToJson(back), studyToJson(c));
+  EXPECT_EQ(back.variants[3].sets, c.variants[3].sets);
+}
+
+TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
+  const std::string file = ::testing::TempDir() + "/bad_study.yaml";
+  struct Case {
+    std::string text, key, expected;
+  };
+  const std::vector<Case> cases = {
+      {study() + "precison: 0.1\n", "key 'precison'", "no such key"},
+      {"factors: []\n", "key 'base'", "a preset name or variant file"},
+      {study("factors: []\n"), "key 'factors'", "a non-empty list of factors"},
+      {study("factors:\n  - {key: first, values: [attackers, attackers]}\n"), "key 'factors[0]'", "distinct level names"},
+      {study("factors:\n  - {key: first, values: [\"two words\"]}\n"), "key 'factors[0].values'", "usable as level names"},
+      {study("factors:\n  - name: f\n    levels: [{name: x}]\n"), "key 'factors[0].levels[0].set'", "a non-empty map"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n", "agent: {mode: random}\n"), "key 'agent.mode'", "one of baseline | trained | checkpoints"},
+      {study(), "", ""},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: \"alphabeta:depht=2\"}]\n"),
+       "key 'agent.strengths[0].player'", "a player spec"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  experiment: x.yaml\n  strengths: [{name: g, player: greedy}]\n"),
+       "key 'agent.experiment'", "only with mode: trained"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n", "agent:\n  mode: baseline\n  strengths: []\n"),
+       "key 'agent.strengths'", "a non-empty list of {name, player}"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: checkpoints\n  checkpoints: {}\n  strengths: [{name: s, simulations: 8}]\n"),
+       "key 'agent.checkpoints.attackers'", "a checkpoint for every variant"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: trained\n  experiment: missing.yaml\n  strengths: [{name: s, simulations: 8}]\n"),
+       "key 'agent.experiment'", "missing.yaml: cannot open file"},
+      {study(), "", ""},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
+             "games: {precision: 0.9}\n"),
+       "key 'games.precision'", "a number in [0.001, 0.5]"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
+             "games: {min_games: 50, max_games: 10}\n"),
+       "key 'games.max_games'", "an integer in [50, 10000000]"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
+             "games: {temperature_plies: 4}\n"),
+       "key 'games.temperature_plies'", "0 in mode baseline"},
+  };
+  for (const Case& c : cases) {
+    const std::string message = loadError(c.text);
+    if (c.key.empty()) {
+      EXPECT_EQ(message, "") << c.text;
+      continue;
+    }
+    EXPECT_NE(message.find(c.key), std::string::npos) << message << "\nfor:\n" << c.text;
+    EXPECT_NE(message.find(c.expected), std::string::npos) << message;
+    EXPECT_EQ(message.rfind(file, 0), 0u) << "names the file first: " << message;
+  }
+
+  // A rule override the variant rejects: the study file, the variant, then the variant's key.
+  const std::string message = loadError(study("factors:\n  - {key: king.captur, values: [strong]}\n"));
+  EXPECT_NE(message.find("bad_study.yaml: variant 'strong'"), std::string::npos) << message;
+  EXPECT_NE(message.find("key 'king.captur'"), std::string::npos) << message;
+  const std::string value = loadError(study("factors:\n  - {key: king.capture, values: [strongest]}\n"));
+  EXPECT_NE(value.find("expected one of strong | weak | weak_off_throne, got 'strongest'"), std::string::npos) << value;
+}
+
+}  // namespace
+}  // namespace tz::test

@@ -1,0 +1,154 @@
+// A tiny study end to end (baseline and trained agents) and its HTML report: the table,
+// the plots, the tests and replayable sample games are in the page, nothing is loaded from
+// outside, and the page renders in a real browser (headless chromium, when installed).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+
+#include "game/error.h"
+#include "nets/checkpoint.h"
+#include "tests/balance/balance_test_helpers.h"
+#include "training/balance_report.h"
+#include "training/balance_run.h"
+#include "training/training_run.h"
+
+namespace tz::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+size_t count(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+// The sample games embedded in a report.
+nlohmann::json embeddedGames(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"tz-games\">";
+  const size_t from = html.find(open);
+  if (from == std::string::npos) return nlohmann::json();
+  const size_t start = from + open.size();
+  return nlohmann::json::parse(html.substr(start, html.find("</script>", start) - start));
+}
+
+// The tiny baseline study played into a fresh folder (one per test: CTest runs them at once).
+std::string tinyStudy(const std::string& name) {
+  const std::string dir = freshDir(name);
+  runBalance(studyConfig("tiny.yaml"), dir, false);
+  return dir;
+}
+
+TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
+  const std::string dir = tinyStudy("balance_tiny");
+  const BalanceResults r = runBalance(studyConfig("tiny.yaml"), dir, false);  // resumed: nothing to play
+  ASSERT_EQ(r.cells.size(), 4u);
+  for (const CellResult& c : r.cells) {
+    EXPECT_NE(c.progress.stop, StopReason::kContinue) << c.tag;
+    EXPECT_GE(c.stats.games, 6) << c.tag;
+    EXPECT_LE(c.stats.games, 12) << c.tag;
+    EXPECT_EQ(c.stats.games, c.progress.target) << c.tag;
+    EXPECT_EQ(c.stats.games % 3, 0) << c.tag << ": looks every 3 games";
+  }
+  EXPECT_EQ(r.comparisons.size(), 4u);  // variants at 2 strengths, strengths of 2 variants
+
+  const std::string html = readFile(writeReport(dir, ""));
+  EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+  // The balance table with its intervals, one row per variant and strength.
+  EXPECT_NE(html.find("<table class=\"balance\">"), std::string::npos);
+  EXPECT_NE(html.find("attackers win [95% CI]"), std::string::npos);
+  EXPECT_NE(html.find("A-first @ greedy"), std::string::npos);
+  EXPECT_NE(html.find("D-first @ ab1"), std::string::npos);
+  // Plots: results per strength (2), balance against strength, lengths (2), end reasons (2).
+  EXPECT_GE(count(html, "<svg xmlns"), 7u);
+  EXPECT_NE(html.find("against agent strength"), std::string::npos);
+  // Tests with adjusted p-values, and the stopping rule explained.
+  EXPECT_NE(html.find("<table class=\"omnibus\">"), std::string::npos);
+  EXPECT_EQ(count(html, "<table class=\"pairwise\">"), 4u);
+  EXPECT_NE(html.find("p (Holm)"), std::string::npos);
+  EXPECT_NE(html.find("precision-based"), std::string::npos);
+  EXPECT_NE(html.find("does not bias the estimates"), std::string::npos);
+  // Self-contained: no scripts, styles or images from elsewhere.
+  EXPECT_EQ(html.find(" src="), std::string::npos);
+  EXPECT_EQ(html.find("<link"), std::string::npos);
+  EXPECT_EQ(html.find("href=\"http"), std::string::npos);
+  // Sample games: a position before the first and after every move.
+  const nlohmann::json games = embeddedGames(html);
+  ASSERT_TRUE(games.is_array());
+  ASSERT_GE(games.size(), 4u);
+  for (const auto& g : games) {
+    EXPECT_EQ(g["records"].size(), g["moves"].size() + 1);
+    EXPECT_EQ(g["size"], 7);
+    EXPECT_EQ(g["records"][0], "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+  }
+}
+
+TEST(BalanceReport, RendersInAHeadlessBrowser) {
+  if (std::system("command -v chromium > /dev/null 2>&1") != 0) {
+    std::printf("chromium is not installed (apt-get install -y chromium): the browser check is skipped\n");
+    GTEST_SKIP() << "chromium not installed";
+  }
+  const std::string dir = tinyStudy("balance_browser");
+  const std::string report = writeReport(dir, "");
+  const std::string png = dir + "/report.png", dom = dir + "/report.dom.html";
+  const std::string script = std::string(TAFLZERO_SOURCE_DIR) + "/scripts/screenshot_report.sh";
+  ASSERT_EQ(std::system((script + " " + report + " " + png + " " + dom + " > /dev/null 2>&1").c_str()), 0);
+  // A 1200 x 2000 PNG with real content (a blank page compresses to a few kilobytes).
+  const std::string bytes = readFile(png);
+  ASSERT_GT(bytes.size(), 30000u);
+  EXPECT_EQ(bytes.substr(1, 3), "PNG");
+  auto be32 = [&](size_t at) {
+    return (uint32_t(uint8_t(bytes[at])) << 24) | (uint32_t(uint8_t(bytes[at + 1])) << 16) |
+           (uint32_t(uint8_t(bytes[at + 2])) << 8) | uint32_t(uint8_t(bytes[at + 3]));
+  };
+  EXPECT_EQ(be32(16), 1200u);
+  EXPECT_EQ(be32(20), 2000u);
+  // The inline script ran: the board is drawn and the game chooser filled.
+  const std::string after = readFile(dom);
+  const size_t board = after.find("id=\"tz-board\"><svg");
+  EXPECT_NE(board, std::string::npos) << "the viewer drew no board";
+  EXPECT_GE(count(after, "<option value="), 4u);
+  EXPECT_NE(after.find("ply 0 / "), std::string::npos);
+}
+
+TEST(BalanceReport, TrainedAgentsPerVariantAndTheRunReport) {
+  const std::string dir = freshDir("balance_trained");
+  const BalanceResults r = runBalance(studyConfig("trained.yaml"), dir, false);
+  ASSERT_EQ(r.cells.size(), 4u);
+  for (const CellResult& c : r.cells) EXPECT_EQ(c.stats.games, 4) << c.tag;
+  for (const char* variant : {"attackers", "defenders"}) {
+    const std::string run = dir + "/train/" + variant;
+    EXPECT_TRUE(fs::exists(run + "/trained")) << run;
+    EXPECT_EQ(readCheckpointInfo(run + "/checkpoints/step-00000010.ckpt").step, 10);
+    // The variant's rule override reached the training run.
+    EXPECT_NE(readFile(dir + "/train/" + variant + ".yaml").find(std::string("first=") + variant), std::string::npos);
+  }
+  // The two strengths used different checkpoints (step 0 and the latest).
+  RecordStore store(StudyPaths::of(dir).records);
+  const auto early = store.meta("balance_settings|balance|attackers|step0");
+  const auto late = store.meta("balance_settings|balance|attackers|latest");
+  ASSERT_TRUE(early && late);
+  EXPECT_NE(early->find("step-00000000.ckpt"), std::string::npos);
+  EXPECT_NE(late->find("step-00000010.ckpt"), std::string::npos);
+
+  const std::string html = readFile(writeReport(dir, dir + "/study.html"));
+  EXPECT_NE(html.find("Training of attackers"), std::string::npos);
+  EXPECT_NE(html.find("network MCTS, 4 simulations"), std::string::npos);
+  // A training run folder gets its own report: results by side, curves, sample games.
+  const std::string runHtml = readFile(writeReport(dir + "/train/defenders", ""));
+  EXPECT_NE(runHtml.find("Training run: defenders"), std::string::npos);
+  EXPECT_NE(runHtml.find("<table class=\"balance\">"), std::string::npos);
+  EXPECT_NE(runHtml.find(">selfplay<"), std::string::npos);
+  EXPECT_NE(runHtml.find("Training loss"), std::string::npos);
+  EXPECT_FALSE(embeddedGames(runHtml).empty());
+  // Neither a study nor a run: a one-line error.
+  EXPECT_THROW(writeReport(freshDir("balance_nothing"), ""), Error);
+}
+
+}  // namespace
+}  // namespace tz::test
