@@ -25,3 +25,10 @@ echo "== results"
 echo "training run:   $RUN (metrics.jsonl, train.log, loss.svg, ratings.svg, vs-*.svg)"
 echo "checkpoint:     $LATEST"
 echo "arena games:    $RUN/arena.sqlite"
+
+echo "== balance study: configs/balance/brandubh-quick.yaml -> studies/brandubh-quick"
+$BIN balance configs/balance/brandubh-quick.yaml --out studies/brandubh-quick
+$BIN report studies/brandubh-quick --out studies/brandubh-quick/report.html
+$BIN report "$RUN" --out "$RUN/report.html"
+echo "balance report: $(pwd)/studies/brandubh-quick/report.html"
+echo "training report: $(pwd)/$RUN/report.html"
