@@ -72,12 +72,14 @@ void HtmlPage::subsection(const std::string& title) { body_ += "<h3>" + escapeHt
 void HtmlPage::paragraph(const std::string& html) { body_ += "<p>" + html + "</p>\n"; }
 
 void HtmlPage::table(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows,
-                     const std::string& cssClass) {
+                     const std::string& cssClass, const std::vector<std::string>& rowClasses) {
   body_ += "<table class=\"" + cssClass + "\">\n<tr>";
   for (size_t i = 0; i < headers.size(); ++i) body_ += std::string(i == 0 ? "<th class=\"l\">" : "<th>") + escapeHtml(headers[i]) + "</th>";
   body_ += "</tr>\n";
-  for (const auto& row : rows) {
-    body_ += "<tr>";
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const auto& row = rows[r];
+    const bool marked = r < rowClasses.size() && !rowClasses[r].empty();
+    body_ += marked ? "<tr class=\"" + rowClasses[r] + "\">" : std::string("<tr>");
     for (size_t i = 0; i < row.size(); ++i) body_ += std::string(i == 0 ? "<td class=\"l\">" : "<td>") + row[i] + "</td>";
     body_ += "</tr>\n";
   }

@@ -26,9 +26,10 @@ class HtmlPage {
   void subsection(const std::string& title);
   /// A paragraph of HTML (the caller escapes text).
   void paragraph(const std::string& html);
-  /// A table: header cells as text, body cells as HTML; `cssClass` names it (e.g. "balance").
+  /// A table: header cells as text, body cells as HTML; `cssClass` names it (e.g. "balance"),
+  /// `rowClasses` (optional, one per row) marks rows (e.g. "sig").
   void table(const std::vector<std::string>& headers, const std::vector<std::vector<std::string>>& rows,
-             const std::string& cssClass);
+             const std::string& cssClass, const std::vector<std::string>& rowClasses = {});
   /// Inline SVG pictures side by side, each with a caption.
   void figures(const std::vector<std::pair<std::string, std::string>>& svgAndCaption);
   /// HTML added as is (e.g. the game viewer).

@@ -52,12 +52,11 @@ void studySection(HtmlPage& page, const BalanceResults& r) {
   const StudyConfig& s = r.study;
   page.section("Study");
   if (!s.description.empty()) page.paragraph(escapeHtml(s.description));
+  std::string factors;
+  for (const auto& name : s.factors) factors += (factors.empty() ? "" : " &times; ") + escapeHtml(name);
   page.paragraph("Base variant <code>" + escapeHtml(s.base) + "</code>; " + std::to_string(s.variants.size()) +
-                 " variants (factors " + escapeHtml([&] {
-                   std::string f;
-                   for (const auto& name : s.factors) f += (f.empty() ? "" : " &times; ") + name;
-                   return f;
-                 }()) + ", crossed). Agents: mode <b>" + modeName(s.mode) + "</b>, the same agent playing both sides.");
+                 " variants (factors " + factors + ", crossed). Agents: mode <b>" + modeName(s.mode) +
+                 "</b>, the same agent playing both sides.");
   std::vector<std::vector<std::string>> rows;
   for (const auto& v : s.variants) {
     std::string levels, sets;
@@ -135,29 +134,30 @@ void testsSection(HtmlPage& page, const BalanceResults& r) {
                  " win rate between two groups; p-values Holm-adjusted over the pairs of that comparison. "
                  "Highlighted rows: adjusted p &lt; 0.05.");
   std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> marks;
   for (const Comparison& c : r.comparisons) {
     rows.push_back({escapeHtml(c.title), fixed(c.test.chi.statistic, 2), std::to_string(c.test.chi.dof),
                     pValueText(c.test.chi.p), pValueText(c.chiAdjusted)});
+    marks.push_back(c.chiAdjusted < 0.05 ? "sig" : "");
   }
-  page.table({"comparison", "chi-squared", "dof", "p", "p (Holm)"}, rows, "omnibus");
+  page.table({"comparison", "chi-squared", "dof", "p", "p (Holm)"}, rows, "omnibus", marks);
   for (const Comparison& c : r.comparisons) {
     page.subsection("Pairwise: " + c.title);
-    std::string html = "<table class=\"pairwise\"><tr><th class=\"l\">a</th><th class=\"l\">b</th><th>" +
-                       escapeHtml(r.sideNames[0]) + " win a</th><th>" + escapeHtml(r.sideNames[0]) +
-                       " win b</th><th>p (Fisher)</th><th>p (Holm)</th></tr>\n";
+    auto rate = [&](int group) {
+      const auto& n = c.counts[size_t(group)];
+      const int games = n[0] + n[1] + n[2];
+      return games ? fixed(double(n[0]) / games) + " (" + std::to_string(n[0]) + "/" + std::to_string(games) + ")"
+                   : std::string("-");
+    };
+    std::vector<std::vector<std::string>> pairs;
+    marks.clear();
     for (const PairTest& t : c.test.pairs) {
-      auto rate = [&](int group) {
-        const auto& n = c.counts[size_t(group)];
-        const int games = n[0] + n[1] + n[2];
-        return games ? fixed(double(n[0]) / games) + " (" + std::to_string(n[0]) + "/" + std::to_string(games) + ")"
-                     : std::string("-");
-      };
-      html += std::string(t.adjusted < 0.05 ? "<tr class=\"sig\">" : "<tr>") + "<td class=\"l\">" +
-              escapeHtml(c.labels[size_t(t.a)]) + "</td><td class=\"l\">" + escapeHtml(c.labels[size_t(t.b)]) +
-              "</td><td>" + rate(t.a) + "</td><td>" + rate(t.b) + "</td><td>" + pValueText(t.p) + "</td><td>" +
-              pValueText(t.adjusted) + "</td></tr>\n";
+      pairs.push_back({escapeHtml(c.labels[size_t(t.a)]), escapeHtml(c.labels[size_t(t.b)]), rate(t.a), rate(t.b),
+                       pValueText(t.p), pValueText(t.adjusted)});
+      marks.push_back(t.adjusted < 0.05 ? "sig" : "");
     }
-    page.raw(html + "</table>\n");
+    page.table({"a", "b", r.sideNames[0] + " win a", r.sideNames[0] + " win b", "p (Fisher)", "p (Holm)"}, pairs,
+               "pairwise", marks);
   }
 }
 
@@ -219,12 +219,10 @@ std::string studyReportHtml(const std::string& dir) {
   if (!meta) throw Error(paths.records + " holds no balance study");
   const BalanceResults r = balanceResults(studyFromJson(nlohmann::json::parse(*meta)), store);
   HtmlPage page("Balance study: " + fs::path(dir).filename().string());
+  int games = 0;
+  for (const auto& c : r.cells) games += c.stats.games;
   page.paragraph("Study folder <code>" + escapeHtml(dir) + "</code>, report made " + nowText() + ". Games: " +
-                 std::to_string([&] {
-                   int n = 0;
-                   for (const auto& c : r.cells) n += c.stats.games;
-                   return n;
-                 }()) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
+                 std::to_string(games) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
   studySection(page, r);
   balanceSection(page, r);
   testsSection(page, r);
