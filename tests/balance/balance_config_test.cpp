@@ -63,7 +63,7 @@ TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
 }
 
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
-  for (const char* name : {"brandubh-quick.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml"}) {
+  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml"}) {
     EXPECT_NO_THROW(loadStudy(kShipped + name)) << name;
   }
   const StudyConfig trained = loadStudy(kShipped + "linnaeus-trained.yaml");
