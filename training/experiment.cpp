@@ -109,6 +109,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.training.samplesPerPosition = t.getDouble("samples_per_position", 4.0, 0.01, 1000);
   c.training.checkpointEvery = t.getInt("checkpoint_every", 100, 1, 10000000);
   c.training.valueWeight = t.getDouble("value_weight", 1.0, 0, 100);
+  c.training.searchValueMix = t.getDouble("search_value_mix", 0.0, 0, 1);
   t.finish();
   if (c.training.minPositions > c.training.window) {
     throw ConfigError(path, "training.min_positions", "at most training.window");

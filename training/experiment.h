@@ -48,6 +48,7 @@ struct TrainingConfig {
   double samplesPerPosition = 4.0;                    // trained samples per generated position, at most
   int checkpointEvery = 100;                          // steps between checkpoints
   double valueWeight = 1.0;                           // weight of the value loss
+  double searchValueMix = 0.0;                        // value target: share of the search value (rest: result)
   /// Learning rate at a step.
   double learningRate(int64_t step) const;
 };

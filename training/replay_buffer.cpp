@@ -4,8 +4,8 @@
 
 namespace tz {
 
-ReplayBuffer::ReplayBuffer(const Game& game, int window, uint64_t seed)
-    : game_(game), window_(size_t(window)), rng_(seed) {}
+ReplayBuffer::ReplayBuffer(const Game& game, int window, uint64_t seed, double searchValueMix)
+    : game_(game), window_(size_t(window)), searchValueMix_(searchValueMix), rng_(seed) {}
 
 void ReplayBuffer::add(std::vector<Sample> samples) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -55,8 +55,9 @@ Batch ReplayBuffer::sample(int n) {
   return b;
 }
 
-std::vector<Sample> ReplayBuffer::samplesOf(const Game& game, const GameRecord& record,
-                                            const std::vector<PositionRecord>& positions) {
+std::vector<Sample> ReplayBuffer::samplesOf(const GameRecord& record,
+                                            const std::vector<PositionRecord>& positions) const {
+  const Game& game = game_;
   std::vector<Sample> out;
   auto state = record.startPosition.empty() || record.startPosition == game.newGame()->record()
                    ? game.newGame()
@@ -70,7 +71,9 @@ std::vector<Sample> ReplayBuffer::samplesOf(const Game& game, const GameRecord& 
       state->encode(s.planes.data());
       s.policy = positions[next].policy;
       s.toMove = state->toMove();
-      s.value = record.winner < 0 ? 0.f : record.winner == s.toMove ? 1.f : -1.f;
+      const float result = record.winner < 0 ? 0.f : record.winner == s.toMove ? 1.f : -1.f;
+      const float search = positions[next].value.value_or(result);
+      s.value = float((1 - searchValueMix_) * result + searchValueMix_ * search);
       out.push_back(std::move(s));
     }
     if (ply < int(record.actions.size())) state->apply(record.actions[ply]);
@@ -90,7 +93,7 @@ void ReplayBuffer::rebuild(const RecordStore& store, const std::string& tag) {
                              [](const PositionRecord& p) { return p.flags & kTrainingTarget; });
       continue;
     }
-    newest.push_back(samplesOf(game_, *it, positions));
+    newest.push_back(samplesOf(*it, positions));
     held += newest.back().size();
   }
   for (auto it = newest.rbegin(); it != newest.rend(); ++it) add(std::move(*it));

@@ -18,7 +18,7 @@ namespace tz {
 struct Sample {
   std::vector<float> planes;                     // the encoded state
   std::vector<std::pair<Action, float>> policy;  // search policy target
-  float value = 0;                               // game result for the side to move: 1, 0 or -1
+  float value = 0;                               // value target for the side to move, in [-1, 1]
   int toMove = 0;                                // side to move (for per-side statistics)
 };
 
@@ -33,8 +33,9 @@ struct Batch {
 /// Thread-safe sliding window of samples.
 class ReplayBuffer {
  public:
-  /// A buffer for `game` keeping the newest `window` samples.
-  ReplayBuffer(const Game& game, int window, uint64_t seed);
+  /// A buffer for `game` keeping the newest `window` samples; value targets mix the game
+  /// result and the search value of the position: (1 - searchValueMix) z + searchValueMix q.
+  ReplayBuffer(const Game& game, int window, uint64_t seed, double searchValueMix = 0);
 
   /// Adds the samples of one game.
   void add(std::vector<Sample> samples);
@@ -47,14 +48,14 @@ class ReplayBuffer {
 
   /// The training samples of a stored game: replays its actions from the start position
   /// and encodes each position flagged as a training target.
-  static std::vector<Sample> samplesOf(const Game& game, const GameRecord& record,
-                                       const std::vector<PositionRecord>& positions);
+  std::vector<Sample> samplesOf(const GameRecord& record, const std::vector<PositionRecord>& positions) const;
   /// Refills the buffer from the newest games of `tag` in `store` (resume).
   void rebuild(const RecordStore& store, const std::string& tag);
 
  private:
   const Game& game_;
   size_t window_;
+  double searchValueMix_;
   mutable std::mutex mutex_;
   std::deque<Sample> samples_;
   int64_t added_ = 0;

@@ -88,7 +88,7 @@ class Run {
         config_(loadExperiment(paths.config)),
         game_(loadGame(config_.variant, config_.sets)),
         store_(paths.records),
-        buffer_(*game_, config_.training.window, config_.seed ^ 0x5EEDULL),
+        buffer_(*game_, config_.training.window, config_.seed ^ 0x5EEDULL, config_.training.searchValueMix),
         progress_(progress),
         start_(Clock::now()) {
     auto sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(paths.log);
@@ -258,7 +258,7 @@ void Run::storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions
     state->apply(a);
   }
   rec.id = store_.addGame(rec, positions);
-  buffer_.add(ReplayBuffer::samplesOf(*game_, rec, positions));
+  buffer_.add(buffer_.samplesOf(rec, positions));
   ++games_;
 }
 

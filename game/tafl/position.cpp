@@ -98,7 +98,7 @@ Position::Position(const Topology& topology, const std::vector<uint8_t>& plainCe
 Position& Position::operator=(const Position& other) {
   if (this == &other) return *this;
   topo_ = other.topo_;
-  std::memcpy(cells_, other.cells_, size_t(topo_->cells));
+  std::memcpy(cells_, other.cells_, sizeof(cells_));
   side_ = other.side_;
   ply_ = other.ply_;
   king_ = other.king_;

@@ -41,7 +41,8 @@ StoredGame shortGame(const Game& game) {
 TEST(ReplayBuffer, SamplesOfAStoredGameAreItsTrainingTargets) {
   auto game = loadGame("brandubh");
   const StoredGame g = shortGame(*game);
-  const auto samples = ReplayBuffer::samplesOf(*game, g.record, g.positions);
+  ReplayBuffer buffer(*game, 100, 1);
+  const auto samples = buffer.samplesOf(g.record, g.positions);
   ASSERT_EQ(samples.size(), 2u);
   auto s = game->newGame();
   std::vector<float> planes(game->inputShape().size());
@@ -53,11 +54,21 @@ TEST(ReplayBuffer, SamplesOfAStoredGameAreItsTrainingTargets) {
   EXPECT_EQ(samples[1].policy, g.positions[2].policy);
 }
 
+TEST(ReplayBuffer, ValueTargetsMixResultAndSearchValue) {
+  auto game = loadGame("brandubh");
+  StoredGame g = shortGame(*game);
+  g.positions[0].value = 0.5f;  // the search thought the attackers were doing well
+  ReplayBuffer half(*game, 100, 1, 0.5);
+  const auto samples = half.samplesOf(g.record, g.positions);
+  EXPECT_FLOAT_EQ(samples[0].value, 0.5f * -1.f + 0.5f * 0.5f);
+  EXPECT_FLOAT_EQ(samples[1].value, -1.f);  // no search value: the result alone
+}
+
 TEST(ReplayBuffer, WindowKeepsTheNewestAndCountsEverything) {
   auto game = loadGame("brandubh");
   ReplayBuffer buffer(*game, 100, 1);
   const StoredGame g = shortGame(*game);
-  for (int i = 0; i < 80; ++i) buffer.add(ReplayBuffer::samplesOf(*game, g.record, g.positions));
+  for (int i = 0; i < 80; ++i) buffer.add(buffer.samplesOf(g.record, g.positions));
   EXPECT_EQ(buffer.size(), 100u);
   EXPECT_EQ(buffer.added(), 160);
 }
@@ -67,7 +78,7 @@ TEST(ReplayBuffer, BatchesTransformPlanesAndPolicyByTheSameSymmetry) {
   ASSERT_EQ(game->numSymmetries(), 8);
   ReplayBuffer buffer(*game, 100, 7);
   const StoredGame g = shortGame(*game);
-  const auto samples = ReplayBuffer::samplesOf(*game, g.record, g.positions);
+  const auto samples = buffer.samplesOf(g.record, g.positions);
   buffer.add({samples[1]});
   const Batch b = buffer.sample(64);
   const int in = game->inputShape().size(), area = 49, planes = game->inputShape().planes;
