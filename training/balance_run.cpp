@@ -101,6 +101,13 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
     fs::copy_file(studyPath, paths.config, fs::copy_options::overwrite_existing);
   }
   RecordStore store(paths.records);
+  if (const auto stored = store.meta(kStudyMetaKey)) {
+    const StudyConfig before = studyFromJson(nlohmann::json::parse(*stored));
+    if (before.base != study.base) {
+      throw Error(dir + " holds a study of " + before.base + " (" + before.file + "), not of " + study.base +
+                  "; run this study into another --out");
+    }
+  }
   store.setMeta(kStudyMetaKey, studyToJson(study).dump());
 
   // The network of each variant: trained here, or from the study's checkpoints.

@@ -20,8 +20,8 @@ struct StudyPaths {
 
 /// Runs (or resumes) the study of `studyPath` in `dir`: trains agents when the mode asks
 /// for it, then plays until every cell stops. `progress` prints a line per look on stderr.
-/// Throws Error on a bad study, or when `dir` holds games of a cell played under other
-/// settings (rules, agent, diversity or seed).
+/// Throws Error on a bad study, when `dir` holds a study of another base variant, or when
+/// it holds games of a cell played under other settings (rules, agent, diversity or seed).
 BalanceResults runBalance(const std::string& studyPath, const std::string& dir, bool progress);
 
 }  // namespace tz

@@ -108,6 +108,13 @@ TEST(BalanceResume, RefusesToMixGamesPlayedUnderOtherSettings) {
     EXPECT_NE(std::string(e.what()).find("were played with other settings (random_plies changed)"), std::string::npos)
         << e.what();
   }
+  // A study of another base variant in the same folder.
+  try {
+    runBalance(std::string(TAFLZERO_SOURCE_DIR) + "/configs/balance/linnaeus.yaml", dir, false);
+    FAIL() << "a linnaeus study ran in a brandubh study folder";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("holds a study of brandubh"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace
