@@ -29,7 +29,7 @@ StoredGame shortGame(const Game& game) {
     p.ply = ply;
     p.toMove = s->toMove();
     p.policy = {{legal[0], 0.75f}, {legal[1], 0.25f}};
-    p.flags = ply == 1 ? 0 : kTrainingTarget;
+    p.flags = ply == 1 ? 0u : uint32_t(kTrainingTarget);
     g.positions.push_back(p);
     g.record.actions.push_back(legal[ply]);
     s->apply(legal[ply]);
