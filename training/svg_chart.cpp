@@ -24,6 +24,7 @@ std::string escape(const std::string& text) {
 }
 
 std::string num(double v) {
+  if (std::abs(v) < 1e-9) v = 0;  // no "-0" tick labels
   std::ostringstream o;
   o << std::setprecision(4) << v;
   return o.str();
