@@ -14,10 +14,9 @@ namespace tz {
 
 namespace {
 
-// An MCTS player with simulations and seed from the spec, evaluating leaves with `evaluator`.
+// An MCTS player with `options`, simulations and seed from the spec, evaluating leaves with `evaluator`.
 std::unique_ptr<Player> mctsPlayer(SpecOptions& o, const Game& game, std::shared_ptr<Evaluator> evaluator,
-                                   uint64_t seed, int simulations) {
-  SearchOptions options;
+                                   uint64_t seed, int simulations, SearchOptions options = {}) {
   options.simulations = simulations;
   options.seed = seed;
   o.finish();
@@ -56,7 +55,13 @@ struct Registry {
                        SpecOptions o(spec);
                        const int sims = o.integer("sims", 1000, 1, 1 << 30);
                        const int rollouts = o.integer("rollouts", 1, 1, 1000);
-                       return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims);
+                       // Every child is tried once before any is tried twice (as in UCT):
+                       // one playout says little, and the default first-play value (the
+                       // parent's less 0.25) would leave most moves unexplored.
+                       SearchOptions options;
+                       options.fpuReduction = -2.f;
+                       return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims,
+                                         options);
                      }};
     kinds["uniform-mcts"] = {"uniform-mcts[:sims=N]", [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                                SpecOptions o(spec);
