@@ -178,14 +178,6 @@ Move chooseMove(Position& pos, MoveList& list, std::mt19937_64& rng) {
   return list.moves[0];
 }
 
-// The move of a tafl action: the encoding documented at TaflGame::actionOf.
-Move moveOf(const Topology& t, Action action) {
-  const int n = t.size;
-  const int plane = action / (n * n);
-  const int from = t.padded(action % (n * n));
-  return Move{uint16_t(from), uint16_t(from + (plane % (n - 1) + 1) * t.step[plane / (n - 1)])};
-}
-
 }  // namespace
 
 RolloutPolicy::RolloutPolicy() : moves_(std::make_unique<MoveList>()) {}
@@ -204,7 +196,7 @@ void RolloutPolicy::priors(const State& state, const Action* legal, int count, f
     float w = 1.f;
     if (tafl) {
       const Position& pos = tafl->position();
-      const Move m = moveOf(pos.topology(), legal[i]);
+      const Move m = tafl->game().moveOf(legal[i]);
       const unsigned captured = sandwiches(pos, m);
       if (captured) w *= kCaptureWeight;
       if (hangs(pos, m, captured)) w /= kCaptureWeight;

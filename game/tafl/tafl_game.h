@@ -41,6 +41,8 @@ class TaflState final : public State {
 
   /// The underlying fast position.
   const Position& position() const { return pos_; }
+  /// The variant this state belongs to.
+  const TaflGame& game() const { return *game_; }
   /// Notation of a move here: "e3-b3", with captures "xb4/c3" and threat marks "+"/"++".
   std::string moveName(Move move) const;
   /// The legal move a notation names; throws RuleError naming the move and position.

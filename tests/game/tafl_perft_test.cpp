@@ -50,7 +50,9 @@ TEST(TaflPerft, DivideSumsToPerftAndFinishedGamesHaveNoChildren) {
   // The king escapes in one: that child is a leaf at depth 1 and has no children below.
   auto k = position(*g, {{"c3", 'K'}, {"h8", 't'}}, "defenders");
   for (const auto& [move, count] : k->divide(2)) {
-    if (move == "c3-c1") EXPECT_EQ(count, 0u);
+    if (move == "c3-c1") {
+      EXPECT_EQ(count, 0u);
+    }
   }
   EXPECT_EQ(k->perft(0), 1u);
 }

@@ -106,7 +106,9 @@ TEST_P(TaflPlayout, InvariantsHoldAtEveryPly) {
 TEST(TaflPlayoutSetup, SymmetricPresetsHaveAllEightSymmetries) {
   for (const auto& name : presetNames()) {
     auto g = variant(name);
-    if (g->family() == "tafl") EXPECT_EQ(g->numSymmetries(), 8) << name;
+    if (g->family() == "tafl") {
+      EXPECT_EQ(g->numSymmetries(), 8) << name;
+    }
   }
   // An asymmetric setup keeps only the symmetries that fix it.
   auto lopsided = variant("linnaeus", {"setup=" + board(9, {{"a1", 't'}, {"e5", 'K'}})});
