@@ -1,5 +1,6 @@
 #include "mcts/evaluators.h"
 
+#include <cstdio>
 #include <random>
 
 #include "game/error.h"
@@ -20,22 +21,59 @@ RolloutEvaluator::RolloutEvaluator(int rollouts, uint64_t seed) : rollouts_(roll
   if (rollouts < 1) throw Error("rollout evaluator: rollouts must be at least 1");
 }
 
+namespace {
+
+// The generator of one evaluate() call: its evaluator's seed and a call counter.
+std::mt19937_64 callGenerator(uint64_t seed, std::atomic<uint64_t>& calls) {
+  const uint64_t call = calls.fetch_add(1, std::memory_order_relaxed);
+  return std::mt19937_64(seed ^ (call * 0x9E3779B97F4A7C15ull));
+}
+
+// The mean result of `rollouts` playouts of `state` for its side to move.
+float playoutValue(RolloutPolicy& policy, const State& state, int rollouts, std::mt19937_64& rng) {
+  const int side = state.toMove();
+  float sum = 0.f;
+  for (int i = 0; i < rollouts; ++i) {
+    const int winner = policy.playOut(state, rng);
+    sum += winner < 0 ? 0.f : winner == side ? 1.f : -1.f;
+  }
+  return sum / float(rollouts);
+}
+
+}  // namespace
+
 void RolloutEvaluator::evaluate(EvalRequest* requests, int count) {
   if (count <= 0) return;
-  const uint64_t call = calls_.fetch_add(1, std::memory_order_relaxed);
-  std::mt19937_64 rng(seed_ ^ (call * 0x9E3779B97F4A7C15ull));
+  std::mt19937_64 rng = callGenerator(seed_, calls_);
   RolloutPolicy policy;
   for (int k = 0; k < count; ++k) {
     EvalRequest& r = requests[k];
     policy.priors(*r.state, r.legal, r.numLegal, r.priors);
-    const int side = r.state->toMove();
-    float sum = 0.f;
-    for (int i = 0; i < rollouts_; ++i) {
-      const int winner = policy.playOut(*r.state, rng);
-      sum += winner < 0 ? 0.f : winner == side ? 1.f : -1.f;
-    }
-    r.value = sum / float(rollouts_);
+    r.value = playoutValue(policy, *r.state, rollouts_, rng);
   }
+}
+
+RolloutMixEvaluator::RolloutMixEvaluator(std::shared_ptr<Evaluator> inner, float mix, uint64_t seed)
+    : inner_(std::move(inner)), mix_(mix), seed_(seed) {
+  if (!inner_) throw Error("rollout mix evaluator: no inner evaluator");
+  if (!(mix >= 0.f && mix <= 1.f)) throw Error("rollout mix evaluator: mix must be in [0, 1]");
+}
+
+void RolloutMixEvaluator::evaluate(EvalRequest* requests, int count) {
+  inner_->evaluate(requests, count);
+  if (count <= 0 || mix_ == 0.f) return;
+  std::mt19937_64 rng = callGenerator(seed_, calls_);
+  RolloutPolicy policy;
+  for (int k = 0; k < count; ++k) {
+    EvalRequest& r = requests[k];
+    r.value = (1.f - mix_) * r.value + mix_ * playoutValue(policy, *r.state, 1, rng);
+  }
+}
+
+std::string RolloutMixEvaluator::name() const {
+  char mix[32];
+  std::snprintf(mix, sizeof(mix), "%g", double(mix_));
+  return inner_->name() + "+rollouts(mix " + mix + ")";
 }
 
 }  // namespace tz

@@ -1,8 +1,10 @@
 #pragma once
 // Evaluators that need no network: uniform priors with a neutral value, and playouts to
-// the end of the game with a light policy (pure MCTS).
+// the end of the game with a light policy (pure MCTS); and the mix of any evaluator's
+// values with such playouts (AlphaGo's leaf evaluation).
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "mcts/evaluator.h"
@@ -33,6 +35,26 @@ class RolloutEvaluator final : public Evaluator {
 
  private:
   int rollouts_;
+  uint64_t seed_;
+  std::atomic<uint64_t> calls_{0};
+};
+
+/// Another evaluator's priors with its value mixed with the result of one playout (the
+/// RolloutEvaluator's): value = (1 - mix) * inner value + mix * playout result, as AlphaGo
+/// mixed its value network with rollouts. An untrained network's values are noise, a
+/// playout's are informative from the first game: self-play bootstraps from them, and a
+/// trained network plays stronger with them (mix 0.5 in AlphaGo). Thread-safe if `inner`
+/// is; playouts run on the calling thread, seeded like the RolloutEvaluator's.
+class RolloutMixEvaluator final : public Evaluator {
+ public:
+  /// `inner`'s priors and values mixed with playouts by `mix` in [0, 1], from `seed`.
+  RolloutMixEvaluator(std::shared_ptr<Evaluator> inner, float mix, uint64_t seed = 1);
+  void evaluate(EvalRequest* requests, int count) override;
+  std::string name() const override;
+
+ private:
+  std::shared_ptr<Evaluator> inner_;
+  float mix_;
   uint64_t seed_;
   std::atomic<uint64_t> calls_{0};
 };

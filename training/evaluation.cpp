@@ -23,7 +23,7 @@ PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) cons
     // A little opening randomness so that repeated games differ.
     search.temperature = 1.0f;
     search.temperaturePlies = 4;
-    return makeNetPlayer(path, game_, search);
+    return makeNetPlayer(path, game_, search, config_.rolloutMix);
   };
 }
 

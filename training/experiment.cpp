@@ -64,6 +64,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.selfPlay.cheapSimulations = s.getInt("cheap_simulations", c.selfPlay.simulations / 4 + 1, 1, 1000000);
   c.selfPlay.fullFraction = s.getDouble("full_fraction", 0.25, 0.01, 1);
   c.selfPlay.pastFraction = s.getDouble("past_fraction", 0.15, 0, 1);
+  c.selfPlay.rolloutMix = s.getDouble("rollout_mix", 0.0, 0, 1);
   readSearch(s, c.selfPlay.search);
   s.finish();
   if (c.selfPlay.cheapSimulations > c.selfPlay.simulations) {
@@ -120,6 +121,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.evaluation.games = v.getInt("games", 20, 2, 100000);
   c.evaluation.simulations = v.getInt("simulations", 64, 1, 1000000);
   c.evaluation.previous = v.getInt("previous", 2, 0, 1000);
+  c.evaluation.rolloutMix = v.getDouble("rollout_mix", c.selfPlay.rolloutMix, 0, 1);
   c.evaluation.baselines = v.getStrings("baselines", {"random", "greedy"});
   v.finish();
   r.finish();

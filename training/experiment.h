@@ -26,6 +26,7 @@ struct SelfPlayConfig {
   int cheapSimulations = 25;    // cheap search budget (playout cap randomization)
   double fullFraction = 0.25;   // share of moves searched fully
   double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint
+  double rolloutMix = 0.0;      // share of a playout's result in each leaf value (RolloutMixEvaluator)
   SearchOptions search;         // c_puct, noise, temperature... (simulations set per move)
 };
 
@@ -59,6 +60,7 @@ struct EvaluationConfig {
   int games = 20;                      // games per pairing (colours alternate)
   int simulations = 64;                // search budget of the network players
   int previous = 2;                    // play this many earlier checkpoints
+  double rolloutMix = 0.0;             // the network players' leaf values mixed with playouts (default: selfplay's)
   std::vector<std::string> baselines;  // player specs, e.g. greedy, mcts:sims=200
 };
 

@@ -1,5 +1,6 @@
 #include "training/net_player.h"
 
+#include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
@@ -7,16 +8,19 @@
 
 namespace tz {
 
-std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options) {
+std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
+                                      double rolloutMix) {
   std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, "cpu");
   NetEvaluatorOptions eval;
   eval.maxBatch = std::max(1, options.batchSize * options.threads);
   eval.maxWaitUs = 0;
-  return makeMctsPlayer(game, std::make_shared<NetEvaluator>(net, eval), options);
+  std::shared_ptr<Evaluator> evaluator = std::make_shared<NetEvaluator>(net, eval);
+  if (rolloutMix > 0) evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(rolloutMix), options.seed);
+  return makeMctsPlayer(game, evaluator, options);
 }
 
 void registerNetPlayerKind() {
-  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N]",
+  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                        std::string path = spec.argument, rest;
                        const auto comma = path.find(',');
@@ -30,8 +34,9 @@ void registerNetPlayerKind() {
                        search.simulations = o.integer("sims", 200, 1, 10000000);
                        search.batchSize = o.integer("batch", 8, 1, 1024);
                        search.seed = seed;
+                       const double mix = o.real("mix", 0, 0, 1);
                        o.finish();
-                       return makeNetPlayer(path, game, search);
+                       return makeNetPlayer(path, game, search, mix);
                      });
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // Network agents as players: "net:CHECKPOINT" searches with the checkpoint's network
-// (options: sims=N simulations per move, batch=N leaves per evaluation).
+// (options: sims=N simulations per move, batch=N leaves per evaluation, mix=X share of a
+// playout's result in each leaf value, see RolloutMixEvaluator).
 #include <memory>
 #include <string>
 
@@ -10,8 +11,10 @@
 
 namespace tz {
 
-/// An MCTS player guided by the network of a checkpoint (checked against `game`).
-std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options);
+/// An MCTS player guided by the network of a checkpoint (checked against `game`), its leaf
+/// values mixed with playouts by `rolloutMix` (0: the network alone).
+std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
+                                      double rolloutMix = 0);
 
 /// Registers the "net" player kind with the player factory.
 void registerNetPlayerKind();

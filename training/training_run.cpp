@@ -18,6 +18,7 @@
 #include "game/config.h"
 #include "game/error.h"
 #include "game/registry.h"
+#include "mcts/evaluators.h"
 #include "mcts/self_play.h"
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
@@ -298,6 +299,9 @@ void Run::selfPlayLoop() {
     std::shared_ptr<Evaluator> evaluator = evaluator_;
     if (coin(rng) < config_.selfPlay.pastFraction) {
       if (auto split = pastOpponent(rng, pastId, pastSide)) evaluator = split;
+    }
+    if (config_.selfPlay.rolloutMix > 0) {
+      evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(config_.selfPlay.rolloutMix), o.search.seed);
     }
     BatchedSelfPlay sp(*game_, evaluator, o);
     std::map<int, std::vector<PositionRecord>> pending;

@@ -1,5 +1,6 @@
 #include "mcts/players/player_factory.h"
 
+#include <iomanip>
 #include <mutex>
 #include <sstream>
 
@@ -92,21 +93,36 @@ SpecOptions::SpecOptions(const PlayerSpec& spec) : spec_(spec.text) {
 }
 
 int SpecOptions::integer(const std::string& key, int fallback, int lo, int hi) {
+  return int(number(key, fallback, lo, hi, "an integer", [](const std::string& text, size_t* end) {
+    return double(std::stol(text, end));
+  }));
+}
+
+double SpecOptions::real(const std::string& key, double fallback, double lo, double hi) {
+  return number(key, fallback, lo, hi, "a number", [](const std::string& text, size_t* end) {
+    return std::stod(text, end);
+  });
+}
+
+double SpecOptions::number(const std::string& key, double fallback, double lo, double hi, const char* what,
+                           const std::function<double(const std::string&, size_t*)>& parse) {
   used_.insert(key);
   const auto it = values_.find(key);
   if (it == values_.end()) return fallback;
   size_t end = 0;
-  long v = 0;
+  double v = 0;
   try {
-    v = std::stol(it->second, &end);
+    v = parse(it->second, &end);
   } catch (const std::exception&) {
     end = 0;
   }
-  if (end == 0 || end != it->second.size() || v < lo || v > hi) {
-    throw Error("player '" + spec_ + "': option '" + key + "' = '" + it->second + "': expected an integer in [" +
-                std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  if (end == 0 || end != it->second.size() || !(v >= lo && v <= hi)) {
+    std::ostringstream range;
+    range << std::setprecision(15) << "[" << lo << ", " << hi << "]";
+    throw Error("player '" + spec_ + "': option '" + key + "' = '" + it->second + "': expected " + what + " in " +
+                range.str());
   }
-  return int(v);
+  return v;
 }
 
 void SpecOptions::finish() const {

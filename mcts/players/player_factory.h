@@ -30,10 +30,16 @@ class SpecOptions {
   bool has(const std::string& key) const { return values_.count(key) > 0; }
   /// An integer option in [lo, hi], or `fallback` when absent; throws Error naming the spec.
   int integer(const std::string& key, int fallback, int lo, int hi);
+  /// A real option in [lo, hi], or `fallback` when absent; throws Error naming the spec.
+  double real(const std::string& key, double fallback, double lo, double hi);
   /// Throws Error naming any key no accessor asked for.
   void finish() const;
 
  private:
+  // The option `key` read by `parse` (text, characters used) and checked against [lo, hi].
+  double number(const std::string& key, double fallback, double lo, double hi, const char* what,
+                const std::function<double(const std::string&, size_t*)>& parse);
+
   std::string spec_;
   std::map<std::string, std::string> values_;
   std::set<std::string> used_;

@@ -1,5 +1,5 @@
 // Network commands through the real binary: net init / net info, export with its JSON
-// report and sidecar, bench net --json, and one-line errors.
+// report and sidecar, bench net --json, network players in the arena, and one-line errors.
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -47,6 +47,21 @@ TEST(NetCli, BenchNetJson) {
   EXPECT_GT(j["rows"][1]["forward_per_s"].get<double>(), 0);
   EXPECT_GT(j["rows"][1]["singles"]["per_s"].get<double>(), 0);
   EXPECT_GT(j["rows"][1]["grouped"]["mean_batch"].get<double>(), 0);
+}
+
+TEST(NetCli, NetworkPlayersMixPlayoutsIntoTheirValues) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  auto match = runCli("arena --variant brandubh --a net:" + ckpt + ",sims=16,mix=0.5 --b net:" + ckpt +
+                          ",sims=16 --games 2 --json --db " + dir.file("a.db"),
+                      false);
+  ASSERT_EQ(match.code, 0) << match.out;
+  EXPECT_EQ(nlohmann::json::parse(match.out)["games"], 2);
+  auto bad = runCli("arena --variant brandubh --a net:" + ckpt + ",mix=1.5 --b random --games 2 --db " +
+                    dir.file("b.db"));
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.out.find("option 'mix' = '1.5': expected a number in [0, 1]"), std::string::npos) << bad.out;
 }
 
 TEST(NetCli, ErrorsAreOneLine) {

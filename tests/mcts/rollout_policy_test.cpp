@@ -1,13 +1,15 @@
 // The pure-MCTS playout policy and priors on concrete positions: wins in one are always
 // taken, the results are reproducible for a seed, likely captures are favoured and moves
-// that leave a piece en prise are not.
+// that leave a piece en prise are not; and the mix of another evaluator with playouts.
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
 
+#include "game/error.h"
 #include "game/registry.h"
 #include "mcts/evaluators.h"
 #include "mcts/rollout_policy.h"
@@ -134,6 +136,45 @@ TEST(RolloutPolicy, OtherGamesPlayAtRandomWithUniformPriors) {
   std::vector<float> priors;
   EXPECT_FLOAT_EQ(evaluate(evaluator, *start, &priors), 0.f);
   for (float p : priors) EXPECT_FLOAT_EQ(p, 1.f / 3.f);
+}
+
+// Priors rising with the action's index and a fixed value: the stand-in for a network.
+class FixedEvaluator final : public Evaluator {
+ public:
+  explicit FixedEvaluator(float value) : value_(value) {}
+  void evaluate(EvalRequest* requests, int count) override {
+    for (int k = 0; k < count; ++k) {
+      const int n = requests[k].numLegal;
+      for (int i = 0; i < n; ++i) requests[k].priors[i] = 2.f * float(i + 1) / float(n * (n + 1));
+      requests[k].value = value_;
+    }
+  }
+  std::string name() const override { return "fixed"; }
+
+ private:
+  float value_;
+};
+
+TEST(RolloutMixEvaluator, MixesTheInnerValueWithAPlayoutAndKeepsItsPriors) {
+  auto game = loadGame("linnaeus");
+  // The king escapes in one: every playout is a win (1) for the defenders to move.
+  auto state = position(*game, {{"c3", 'K'}, {"e6", 't'}, {"g5", 't'}, {"h8", 't'}, {"d8", 'T'}}, "defenders");
+  auto inner = std::make_shared<FixedEvaluator>(-0.4f);
+  std::vector<float> expected, priors;
+  evaluate(*inner, *state, &expected);
+  for (const auto& [mix, value] : std::vector<std::pair<float, float>>{{0.f, -0.4f}, {0.5f, 0.3f}, {1.f, 1.f}}) {
+    RolloutMixEvaluator evaluator(inner, mix, 7);
+    EXPECT_FLOAT_EQ(evaluate(evaluator, *state, &priors), value) << "mix " << mix;
+    EXPECT_EQ(priors, expected) << "mix " << mix;
+  }
+  EXPECT_NE(RolloutMixEvaluator(inner, 0.25f).name().find("fixed"), std::string::npos);
+}
+
+TEST(RolloutMixEvaluator, RefusesAMixOutsideZeroToOne) {
+  auto inner = std::make_shared<FixedEvaluator>(0.f);
+  EXPECT_THROW(RolloutMixEvaluator(inner, -0.1f), Error);
+  EXPECT_THROW(RolloutMixEvaluator(inner, 1.5f), Error);
+  EXPECT_THROW(RolloutMixEvaluator(nullptr, 0.5f), Error);
 }
 
 }  // namespace
