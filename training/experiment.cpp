@@ -66,9 +66,18 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.selfPlay.pastFraction = s.getDouble("past_fraction", 0.15, 0, 1);
   c.selfPlay.rolloutMix = s.getDouble("rollout_mix", 0.0, 0, 1);
   readSearch(s, c.selfPlay.search);
+  ConfigReader boot = s.child("bootstrap");
+  BootstrapConfig& bc = c.selfPlay.bootstrap;
+  bc.games = boot.getInt("games", bc.games, 0, 100000000);
+  bc.simulations = boot.getInt("simulations", bc.simulations, 1, 1000000);
+  bc.cheapSimulations = boot.getInt("cheap_simulations", std::min(bc.cheapSimulations, bc.simulations), 1, 1000000);
+  boot.finish();
   s.finish();
   if (c.selfPlay.cheapSimulations > c.selfPlay.simulations) {
     throw ConfigError(path, "selfplay.cheap_simulations", "at most selfplay.simulations");
+  }
+  if (bc.cheapSimulations > bc.simulations) {
+    throw ConfigError(path, "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
   }
 
   ConfigReader e = r.child("evaluator");

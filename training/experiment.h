@@ -18,6 +18,15 @@ struct BudgetConfig {
   int64_t steps = 0;   // training steps in total
 };
 
+/// The first self-play games, searched by pure MCTS (informed playouts, no network) as the
+/// first expert of expert iteration: an untrained network's search teaches nothing, while
+/// these searches give strong policy targets and informative values from the first game.
+struct BootstrapConfig {
+  int games = 0;               // games searched by pure MCTS (0: none)
+  int simulations = 800;       // full search budget
+  int cheapSimulations = 100;  // cheap search budget (playout cap randomization, as selfplay's)
+};
+
 /// Self-play settings.
 struct SelfPlayConfig {
   int workers = 1;              // self-play threads
@@ -27,6 +36,7 @@ struct SelfPlayConfig {
   double fullFraction = 0.25;   // share of moves searched fully
   double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint
   double rolloutMix = 0.0;      // share of a playout's result in each leaf value (RolloutMixEvaluator)
+  BootstrapConfig bootstrap;    // pure-MCTS games first
   SearchOptions search;         // c_puct, noise, temperature... (simulations set per move)
 };
 

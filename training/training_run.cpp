@@ -50,6 +50,7 @@ RunPaths RunPaths::of(const std::string& dir) {
 namespace {
 
 const char* kSelfPlayTag = "selfplay";
+const char* kBootstrapPlayer = "bootstrap:pure-mcts";  // the player of bootstrap games
 
 std::string checkpointId(int64_t step) { return "step-" + std::to_string(step); }
 
@@ -107,7 +108,8 @@ class Run {
   void saveCheckpoint();
   void evaluateLatest();
   void selfPlayLoop();
-  void storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& pastId, int pastSide);
+  void storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& player,
+                 const std::string& pastId, int pastSide);
   std::shared_ptr<Evaluator> pastOpponent(std::mt19937_64& rng, std::string& id, int& side);
   bool budgetSpent() const;
   void metric(nlohmann::json j);
@@ -238,14 +240,14 @@ void Run::evaluateLatest() {
   writeCurves(paths_.metrics, paths_.dir);
 }
 
-void Run::storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& pastId,
-                    int pastSide) {
+void Run::storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& player,
+                    const std::string& pastId, int pastSide) {
   GameRecord rec;
   rec.tag = kSelfPlayTag;
   rec.round = games_.load();
   rec.variant = game_->name();
   rec.rules = game_->rulesYaml();
-  rec.players[0] = rec.players[1] = "selfplay:" + checkpointId(publishedStep_.load());
+  rec.players[0] = rec.players[1] = player;
   if (pastSide >= 0) rec.players[pastSide] = "past:" + pastId;
   rec.winner = g.outcome.winner;
   rec.reason = reasonName(g.outcome.reason);
@@ -293,21 +295,32 @@ void Run::selfPlayLoop() {
     if (config_.budget.games > 0) o.games = std::min(o.games, config_.budget.games - games_.load());
     if (o.games <= 0) break;
     std::uniform_real_distribution<double> coin(0, 1);
+    const BootstrapConfig& boot = config_.selfPlay.bootstrap;
+    const bool bootstrap = games_.load() < boot.games;
+    int fullSims = config_.selfPlay.simulations, cheapSims = config_.selfPlay.cheapSimulations;
     // Some batches of games put a past checkpoint on one side; its moves are no targets.
     std::string pastId;
     int pastSide = -1;
     std::shared_ptr<Evaluator> evaluator = evaluator_;
-    if (coin(rng) < config_.selfPlay.pastFraction) {
-      if (auto split = pastOpponent(rng, pastId, pastSide)) evaluator = split;
-    }
-    if (config_.selfPlay.rolloutMix > 0) {
-      evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(config_.selfPlay.rolloutMix), o.search.seed);
+    if (bootstrap) {
+      o.games = std::min(o.games, boot.games - games_.load());
+      o.search.fpuReduction = RolloutEvaluator::kFpuReduction;
+      evaluator = std::make_shared<RolloutEvaluator>(1, o.search.seed);
+      fullSims = boot.simulations;
+      cheapSims = boot.cheapSimulations;
+    } else {
+      if (coin(rng) < config_.selfPlay.pastFraction) {
+        if (auto split = pastOpponent(rng, pastId, pastSide)) evaluator = split;
+      }
+      if (config_.selfPlay.rolloutMix > 0) {
+        evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(config_.selfPlay.rolloutMix), o.search.seed);
+      }
     }
     BatchedSelfPlay sp(*game_, evaluator, o);
     std::map<int, std::vector<PositionRecord>> pending;
     sp.setBudget([&](int, const State&) {
       const bool full = coin(rng) < config_.selfPlay.fullFraction;
-      return MoveBudget{full ? config_.selfPlay.simulations : config_.selfPlay.cheapSimulations, full};
+      return MoveBudget{full ? fullSims : cheapSims, full};
     });
     sp.onMove([&](const SelfPlayMove& m) {
       if (!m.full) return;  // cheap searches are no policy targets (playout cap randomization)
@@ -328,7 +341,9 @@ void Run::selfPlayLoop() {
     });
     int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0;
     sp.onGame([&](const SelfPlayGame& g) {
-      storeGame(g, std::move(pending[g.game]), pastId, pastSide);
+      const std::string player =
+          bootstrap ? std::string(kBootstrapPlayer) : "selfplay:" + checkpointId(publishedStep_.load());
+      storeGame(g, std::move(pending[g.game]), player, pastId, pastSide);
       pending.erase(g.game);
       if (g.outcome.winner >= 0) ++wins[g.outcome.winner];
       else ++draws;
@@ -342,7 +357,7 @@ void Run::selfPlayLoop() {
     const auto stats = sp.stats();
     positionsPerSecond_ = stats.moves / std::max(seconds, 1e-9);
     metric({{"kind", "selfplay"}, {"games", games_.load()}, {"chunk_games", finished}, {"wins", {wins[0], wins[1]}},
-            {"past", pastId}, {"past_side", pastSide},
+            {"past", pastId}, {"past_side", pastSide}, {"bootstrap", bootstrap},
             {"draws", draws}, {"mean_plies", finished ? double(plies) / finished : 0.0},
             {"positions_per_second", positionsPerSecond_.load()},
             {"evaluations_per_second", stats.evaluations / std::max(seconds, 1e-9)},

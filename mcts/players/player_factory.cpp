@@ -56,11 +56,8 @@ struct Registry {
                        SpecOptions o(spec);
                        const int sims = o.integer("sims", 1000, 1, 1 << 30);
                        const int rollouts = o.integer("rollouts", 1, 1, 1000);
-                       // Every child is tried once before any is tried twice (as in UCT):
-                       // one playout says little, and the default first-play value (the
-                       // parent's less 0.25) would leave most moves unexplored.
                        SearchOptions options;
-                       options.fpuReduction = -2.f;
+                       options.fpuReduction = RolloutEvaluator::kFpuReduction;
                        return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims,
                                          options);
                      }};

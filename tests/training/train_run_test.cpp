@@ -86,6 +86,21 @@ TEST(TrainRun, TinyRunTrainsCheckpointsEvaluatesAndDraws) {
   }
 }
 
+TEST(TrainRun, BootstrapGamesComeFirstThenTheNetworkPlays) {
+  const std::string dir = freshDir("train_bootstrap");
+  const RunSummary s = runTraining(std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-bootstrap.yaml",
+                                   dir, false, false);
+  EXPECT_EQ(s.steps, 30);
+  RecordStore store(RunPaths::of(dir).records);
+  const auto games = store.gamesByTag("selfplay");
+  ASSERT_GT(games.size(), 8u);
+  for (size_t i = 0; i < games.size(); ++i) {
+    const std::string expected = i < 8 ? "bootstrap:pure-mcts" : "selfplay:step-";
+    EXPECT_EQ(games[i].players[0].rfind(expected, 0), 0u) << "game " << i << ": " << games[i].players[0];
+    EXPECT_FALSE(store.positions(games[i].id).empty()) << "game " << i;
+  }
+}
+
 TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
   std::mt19937 rng(std::random_device{}());
   for (int attempt = 0; attempt < 2; ++attempt) {
@@ -145,6 +160,10 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
   expectMessage("variant: brandubh\nbudget: {steps: 1}\ndevice: tpu\n", "device", "cpu | cuda");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\ntraining: {learning_rate: {10: -1}}\n",
                 "training.learning_rate", "rates in (0, 10]");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {rollout_mix: 1.5}\n", "selfplay.rollout_mix",
+                "[0, 1]");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: 10, cheap_simulations: 20}}\n",
+                "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
 }
 
 TEST(TrainRun, LearningRateScheduleSteps) {
