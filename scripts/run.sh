@@ -15,9 +15,11 @@ else
 fi
 LATEST=$(ls "$RUN"/checkpoints/step-*.ckpt | tail -n 1)
 
-echo "== the trained agent ($LATEST) against the baselines, 20 games each"
-for baseline in greedy "mcts:sims=200"; do
-  $BIN arena --variant brandubh --a "net:$LATEST,sims=64" --b "$baseline" --games 20 \
+# The agent: 1000 simulations with the network's priors, leaf values half network, half playout.
+AGENT="net:$LATEST,sims=1000,mix=0.5"
+echo "== the trained agent ($AGENT) against the baselines, 20 games each"
+for baseline in greedy "mcts:sims=1000"; do
+  $BIN arena --variant brandubh --a "$AGENT" --b "$baseline" --games 20 \
     --db "$RUN/arena.sqlite" --tag "$(basename "$LATEST" .ckpt)-vs-$baseline"
 done
 

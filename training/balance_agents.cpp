@@ -9,6 +9,7 @@
 
 #include "game/config.h"
 #include "game/error.h"
+#include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
@@ -64,10 +65,13 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
   search.simulations = strength.simulations;
   search.temperature = float(study.diversity.temperature);
   search.temperaturePlies = study.diversity.temperaturePlies;
-  return [&game, search, evaluator, wrap](uint64_t seed) {
+  const float mix = float(strength.rolloutMix);
+  return [&game, search, evaluator, mix, wrap](uint64_t seed) {
     SearchOptions options = search;
     options.seed = seed;
-    return wrap(makeMctsPlayer(game, evaluator, options), seed);
+    std::shared_ptr<Evaluator> leaves = evaluator;
+    if (mix > 0) leaves = std::make_shared<RolloutMixEvaluator>(evaluator, mix, seed);
+    return wrap(makeMctsPlayer(game, leaves, options), seed);
   };
 }
 
@@ -79,6 +83,7 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
   } else {
     agent = {{"checkpoint", checkpoint},
              {"simulations", strength.simulations},
+             {"mix", strength.rolloutMix},
              {"temperature", study.diversity.temperature},
              {"temperature_plies", study.diversity.temperaturePlies}};
   }

@@ -128,7 +128,7 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
   if (!list || !list.IsSequence() || list.size() == 0) {
     throw ConfigError(c.file, key,
                       c.mode == AgentMode::kBaseline ? "a non-empty list of {name, player}"
-                                                     : "a non-empty list of {name, simulations[, checkpoint]}");
+                                                     : "a non-empty list of {name, simulations[, mix, checkpoint]}");
   }
   const auto game = loadGame(c.base, c.variants.front().sets);
   std::set<std::string> names;
@@ -149,6 +149,7 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
     } else {
       if (!s.has("simulations")) throw ConfigError(c.file, prefix + ".simulations", "search simulations per move");
       st.simulations = s.getInt("simulations", 0, 1, 10000000);
+      st.rolloutMix = s.getDouble("mix", 0, 0, 1);
       const YAML::Node ck = s.raw("checkpoint");
       if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {
         st.checkpoint = s.getInt("checkpoint", 0, 0, 1 << 30);
@@ -276,7 +277,11 @@ nlohmann::json studyToJson(const StudyConfig& c) {
   nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
   for (const auto& v : c.variants) variants.push_back({{"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
   for (const auto& s : c.strengths) {
-    strengths.push_back({{"name", s.name}, {"player", s.player}, {"simulations", s.simulations}, {"checkpoint", s.checkpoint}});
+    strengths.push_back({{"name", s.name},
+                         {"player", s.player},
+                         {"simulations", s.simulations},
+                         {"mix", s.rolloutMix},
+                         {"checkpoint", s.checkpoint}});
   }
   return {{"file", c.file},
           {"description", c.description},
@@ -312,7 +317,7 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     const std::string mode = j.at("mode");
     c.mode = mode == "trained" ? AgentMode::kTrained : mode == "checkpoints" ? AgentMode::kCheckpoints : AgentMode::kBaseline;
     for (const auto& s : j.at("strengths")) {
-      c.strengths.push_back({s.at("name"), s.at("player"), s.at("simulations"), s.at("checkpoint")});
+      c.strengths.push_back({s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});
     }
     c.experiment = j.at("experiment");
     c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};

@@ -33,6 +33,7 @@ struct StudyStrength {
   std::string name;         // e.g. "weak"
   std::string player;       // baseline: the player spec, e.g. "alphabeta:depth=2"
   int simulations = 0;      // trained/checkpoints: search simulations per move
+  double rolloutMix = 0;    // trained/checkpoints: share of a playout in each leaf value (net player's mix)
   int64_t checkpoint = -1;  // trained/checkpoints: training step of the checkpoint, -1 the latest
 };
 

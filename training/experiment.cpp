@@ -71,6 +71,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   bc.games = boot.getInt("games", bc.games, 0, 100000000);
   bc.simulations = boot.getInt("simulations", bc.simulations, 1, 1000000);
   bc.cheapSimulations = boot.getInt("cheap_simulations", std::min(bc.cheapSimulations, bc.simulations), 1, 1000000);
+  bc.fullFraction = boot.getDouble("full_fraction", c.selfPlay.fullFraction, 0.01, 1);
   boot.finish();
   s.finish();
   if (c.selfPlay.cheapSimulations > c.selfPlay.simulations) {

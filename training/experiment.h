@@ -25,6 +25,7 @@ struct BootstrapConfig {
   int games = 0;               // games searched by pure MCTS (0: none)
   int simulations = 800;       // full search budget
   int cheapSimulations = 100;  // cheap search budget (playout cap randomization, as selfplay's)
+  double fullFraction = 0.25;  // share of moves searched fully (default: selfplay's)
 };
 
 /// Self-play settings.

@@ -298,6 +298,7 @@ void Run::selfPlayLoop() {
     const BootstrapConfig& boot = config_.selfPlay.bootstrap;
     const bool bootstrap = games_.load() < boot.games;
     int fullSims = config_.selfPlay.simulations, cheapSims = config_.selfPlay.cheapSimulations;
+    double fullFraction = config_.selfPlay.fullFraction;
     // Some batches of games put a past checkpoint on one side; its moves are no targets.
     std::string pastId;
     int pastSide = -1;
@@ -308,6 +309,7 @@ void Run::selfPlayLoop() {
       evaluator = std::make_shared<RolloutEvaluator>(1, o.search.seed);
       fullSims = boot.simulations;
       cheapSims = boot.cheapSimulations;
+      fullFraction = boot.fullFraction;
     } else {
       if (coin(rng) < config_.selfPlay.pastFraction) {
         if (auto split = pastOpponent(rng, pastId, pastSide)) evaluator = split;
@@ -319,7 +321,7 @@ void Run::selfPlayLoop() {
     BatchedSelfPlay sp(*game_, evaluator, o);
     std::map<int, std::vector<PositionRecord>> pending;
     sp.setBudget([&](int, const State&) {
-      const bool full = coin(rng) < config_.selfPlay.fullFraction;
+      const bool full = coin(rng) < fullFraction;
       return MoveBudget{full ? fullSims : cheapSims, full};
     });
     sp.onMove([&](const SelfPlayMove& m) {

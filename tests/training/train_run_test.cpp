@@ -174,5 +174,17 @@ TEST(TrainRun, LearningRateScheduleSteps) {
   EXPECT_NE(c.network.find("tests/training/configs/tiny-net.yaml"), std::string::npos);
 }
 
+TEST(TrainRun, EveryShippedExperimentLoads) {
+  int count = 0;
+  for (const auto& e : fs::directory_iterator(std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments")) {
+    EXPECT_NO_THROW(loadExperiment(e.path().string())) << e.path();
+    ++count;
+  }
+  EXPECT_GE(count, 8);
+  const ExperimentConfig quick = loadExperiment(std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml");
+  EXPECT_GT(quick.selfPlay.bootstrap.games, 0);
+  EXPECT_DOUBLE_EQ(quick.evaluation.rolloutMix, quick.selfPlay.rolloutMix);
+}
+
 }  // namespace
 }  // namespace tz::test
