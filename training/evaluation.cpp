@@ -18,7 +18,6 @@ PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) cons
   return [this, path](uint64_t seed) {
     SearchOptions search;
     search.simulations = config_.simulations;
-    search.batchSize = 8;
     search.seed = seed;
     // A little opening randomness so that repeated games differ.
     search.temperature = 1.0f;

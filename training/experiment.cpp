@@ -69,15 +69,33 @@ ExperimentConfig loadExperiment(const std::string& path) {
   ConfigReader boot = s.child("bootstrap");
   BootstrapConfig& bc = c.selfPlay.bootstrap;
   bc.games = boot.getInt("games", bc.games, 0, 100000000);
-  bc.simulations = boot.getInt("simulations", bc.simulations, 1, 1000000);
-  bc.cheapSimulations = boot.getInt("cheap_simulations", std::min(bc.cheapSimulations, bc.simulations), 1, 1000000);
+  const YAML::Node sims = boot.raw("simulations");
+  if (sims && sims.IsSequence()) {
+    // One budget per side: a stronger search for the side that loses equal games gives
+    // balanced games whose results teach the value of both sides' positions.
+    const char* expected = "a budget in [1, 1000000], or a list of one per side [side 0, side 1]";
+    if (sims.size() != 2) throw ConfigError(path, "selfplay.bootstrap.simulations", expected);
+    for (int side = 0; side < 2; ++side) {
+      int v = 0;
+      try {
+        v = sims[side].as<int>();
+      } catch (const YAML::Exception&) {
+      }
+      if (v < 1 || v > 1000000) throw ConfigError(path, "selfplay.bootstrap.simulations", expected);
+      bc.simulations[side] = v;
+    }
+  } else {
+    bc.simulations.fill(boot.getInt("simulations", bc.simulations[0], 1, 1000000));
+  }
+  const int fewest = std::min(bc.simulations[0], bc.simulations[1]);
+  bc.cheapSimulations = boot.getInt("cheap_simulations", std::min(bc.cheapSimulations, fewest), 1, 1000000);
   bc.fullFraction = boot.getDouble("full_fraction", c.selfPlay.fullFraction, 0.01, 1);
   boot.finish();
   s.finish();
   if (c.selfPlay.cheapSimulations > c.selfPlay.simulations) {
     throw ConfigError(path, "selfplay.cheap_simulations", "at most selfplay.simulations");
   }
-  if (bc.cheapSimulations > bc.simulations) {
+  if (bc.cheapSimulations > fewest) {
     throw ConfigError(path, "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
   }
 

@@ -2,6 +2,7 @@
 // A training experiment (configs/experiments/*.yaml) as plain typed structs: the variant,
 // the network, self-play, training and evaluation settings, read with range checks and
 // unknown keys rejected.
+#include <array>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -22,9 +23,9 @@ struct BudgetConfig {
 /// first expert of expert iteration: an untrained network's search teaches nothing, while
 /// these searches give strong policy targets and informative values from the first game.
 struct BootstrapConfig {
-  int games = 0;               // games searched by pure MCTS (0: none)
-  int simulations = 800;       // full search budget
-  int cheapSimulations = 100;  // cheap search budget (playout cap randomization, as selfplay's)
+  int games = 0;                            // games searched by pure MCTS (0: none)
+  std::array<int, 2> simulations{800, 800};  // full search budget of each side's moves (side 0 first)
+  int cheapSimulations = 100;               // cheap search budget (playout cap randomization, as selfplay's)
   double fullFraction = 0.25;  // share of moves searched fully (default: selfplay's)
 };
 

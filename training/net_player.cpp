@@ -32,7 +32,7 @@ void registerNetPlayerKind() {
                        SpecOptions o(optionsSpec);
                        SearchOptions search;
                        search.simulations = o.integer("sims", 200, 1, 10000000);
-                       search.batchSize = o.integer("batch", 8, 1, 1024);
+                       search.batchSize = o.integer("batch", 1, 1, 1024);
                        search.seed = seed;
                        const double mix = o.real("mix", 0, 0, 1);
                        o.finish();

@@ -1,7 +1,8 @@
 #pragma once
 // Network agents as players: "net:CHECKPOINT" searches with the checkpoint's network
-// (options: sims=N simulations per move, batch=N leaves per evaluation, mix=X share of a
-// playout's result in each leaf value, see RolloutMixEvaluator).
+// (options: sims=N simulations per move; batch=N leaves per evaluation, default 1: more
+// evaluate faster but search worse under virtual loss; mix=X share of a playout's result
+// in each leaf value, see RolloutMixEvaluator).
 #include <memory>
 #include <string>
 

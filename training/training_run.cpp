@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -297,7 +298,8 @@ void Run::selfPlayLoop() {
     std::uniform_real_distribution<double> coin(0, 1);
     const BootstrapConfig& boot = config_.selfPlay.bootstrap;
     const bool bootstrap = games_.load() < boot.games;
-    int fullSims = config_.selfPlay.simulations, cheapSims = config_.selfPlay.cheapSimulations;
+    std::array<int, 2> fullSims{config_.selfPlay.simulations, config_.selfPlay.simulations};
+    int cheapSims = config_.selfPlay.cheapSimulations;
     double fullFraction = config_.selfPlay.fullFraction;
     // Some batches of games put a past checkpoint on one side; its moves are no targets.
     std::string pastId;
@@ -320,9 +322,9 @@ void Run::selfPlayLoop() {
     }
     BatchedSelfPlay sp(*game_, evaluator, o);
     std::map<int, std::vector<PositionRecord>> pending;
-    sp.setBudget([&](int, const State&) {
+    sp.setBudget([&](int, const State& state) {
       const bool full = coin(rng) < fullFraction;
-      return MoveBudget{full ? fullSims : cheapSims, full};
+      return MoveBudget{full ? fullSims[size_t(state.toMove())] : cheapSims, full};
     });
     sp.onMove([&](const SelfPlayMove& m) {
       if (!m.full) return;  // cheap searches are no policy targets (playout cap randomization)

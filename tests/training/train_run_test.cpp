@@ -164,6 +164,8 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
                 "[0, 1]");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: 10, cheap_simulations: 20}}\n",
                 "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: [100, 50, 20]}}\n",
+                "selfplay.bootstrap.simulations", "a list of one per side");
 }
 
 TEST(TrainRun, LearningRateScheduleSteps) {
