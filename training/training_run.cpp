@@ -108,6 +108,18 @@ class Run {
   void publish();
   void saveCheckpoint();
   void evaluateLatest();
+  // How one batch of self-play games is searched.
+  struct ChunkPlan {
+    bool bootstrap = false;                // pure MCTS games (selfplay.bootstrap)
+    std::shared_ptr<Evaluator> evaluator;  // what scores the leaves
+    std::array<int, 2> fullSimulations{};  // full search budget of each side's moves
+    int cheapSimulations = 0;              // cheap search budget
+    double fullFraction = 1;               // share of moves searched fully
+    std::string pastId;                    // the past checkpoint on one side, if any
+    int pastSide = -1;                     // its side (-1: none)
+  };
+  // The plan of the next batch of games; may lower options.games (the bootstrap's end).
+  ChunkPlan planChunk(std::mt19937_64& rng, SelfPlayOptions& options);
   void selfPlayLoop();
   void storeGame(const SelfPlayGame& g, std::vector<PositionRecord> positions, const std::string& player,
                  const std::string& pastId, int pastSide);
@@ -282,6 +294,33 @@ std::shared_ptr<Evaluator> Run::pastOpponent(std::mt19937_64& rng, std::string& 
   return std::make_shared<SideSplitEvaluator>(evaluator_, std::make_shared<NetEvaluator>(net, o), side);
 }
 
+Run::ChunkPlan Run::planChunk(std::mt19937_64& rng, SelfPlayOptions& options) {
+  const SelfPlayConfig& sp = config_.selfPlay;
+  ChunkPlan plan;
+  plan.bootstrap = games_.load() < sp.bootstrap.games;
+  if (plan.bootstrap) {
+    options.games = std::min(options.games, sp.bootstrap.games - games_.load());
+    options.search.fpuReduction = RolloutEvaluator::kFpuReduction;
+    plan.evaluator = std::make_shared<RolloutEvaluator>(1, options.search.seed);
+    plan.fullSimulations = sp.bootstrap.simulations;
+    plan.cheapSimulations = sp.bootstrap.cheapSimulations;
+    plan.fullFraction = sp.bootstrap.fullFraction;
+    return plan;
+  }
+  plan.evaluator = evaluator_;
+  plan.fullSimulations.fill(sp.simulations);
+  plan.cheapSimulations = sp.cheapSimulations;
+  plan.fullFraction = sp.fullFraction;
+  // Some batches of games put a past checkpoint on one side; its moves are no targets.
+  if (std::uniform_real_distribution<double>(0, 1)(rng) < sp.pastFraction) {
+    if (auto split = pastOpponent(rng, plan.pastId, plan.pastSide)) plan.evaluator = split;
+  }
+  if (sp.rolloutMix > 0) {
+    plan.evaluator = std::make_shared<RolloutMixEvaluator>(plan.evaluator, float(sp.rolloutMix), options.search.seed);
+  }
+  return plan;
+}
+
 void Run::selfPlayLoop() {
   std::mt19937_64 rng(config_.seed * 7919 + uint64_t(games_.load()));
   int chunk = 0;
@@ -296,35 +335,14 @@ void Run::selfPlayLoop() {
     if (config_.budget.games > 0) o.games = std::min(o.games, config_.budget.games - games_.load());
     if (o.games <= 0) break;
     std::uniform_real_distribution<double> coin(0, 1);
-    const BootstrapConfig& boot = config_.selfPlay.bootstrap;
-    const bool bootstrap = games_.load() < boot.games;
-    std::array<int, 2> fullSims{config_.selfPlay.simulations, config_.selfPlay.simulations};
-    int cheapSims = config_.selfPlay.cheapSimulations;
-    double fullFraction = config_.selfPlay.fullFraction;
-    // Some batches of games put a past checkpoint on one side; its moves are no targets.
-    std::string pastId;
-    int pastSide = -1;
-    std::shared_ptr<Evaluator> evaluator = evaluator_;
-    if (bootstrap) {
-      o.games = std::min(o.games, boot.games - games_.load());
-      o.search.fpuReduction = RolloutEvaluator::kFpuReduction;
-      evaluator = std::make_shared<RolloutEvaluator>(1, o.search.seed);
-      fullSims = boot.simulations;
-      cheapSims = boot.cheapSimulations;
-      fullFraction = boot.fullFraction;
-    } else {
-      if (coin(rng) < config_.selfPlay.pastFraction) {
-        if (auto split = pastOpponent(rng, pastId, pastSide)) evaluator = split;
-      }
-      if (config_.selfPlay.rolloutMix > 0) {
-        evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(config_.selfPlay.rolloutMix), o.search.seed);
-      }
-    }
-    BatchedSelfPlay sp(*game_, evaluator, o);
+    const ChunkPlan plan = planChunk(rng, o);
+    const std::string& pastId = plan.pastId;
+    const int pastSide = plan.pastSide;
+    BatchedSelfPlay sp(*game_, plan.evaluator, o);
     std::map<int, std::vector<PositionRecord>> pending;
     sp.setBudget([&](int, const State& state) {
-      const bool full = coin(rng) < fullFraction;
-      return MoveBudget{full ? fullSims[size_t(state.toMove())] : cheapSims, full};
+      const bool full = coin(rng) < plan.fullFraction;
+      return MoveBudget{full ? plan.fullSimulations[size_t(state.toMove())] : plan.cheapSimulations, full};
     });
     sp.onMove([&](const SelfPlayMove& m) {
       if (!m.full) return;  // cheap searches are no policy targets (playout cap randomization)
@@ -346,7 +364,7 @@ void Run::selfPlayLoop() {
     int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0;
     sp.onGame([&](const SelfPlayGame& g) {
       const std::string player =
-          bootstrap ? std::string(kBootstrapPlayer) : "selfplay:" + checkpointId(publishedStep_.load());
+          plan.bootstrap ? std::string(kBootstrapPlayer) : "selfplay:" + checkpointId(publishedStep_.load());
       storeGame(g, std::move(pending[g.game]), player, pastId, pastSide);
       pending.erase(g.game);
       if (g.outcome.winner >= 0) ++wins[g.outcome.winner];
@@ -361,7 +379,7 @@ void Run::selfPlayLoop() {
     const auto stats = sp.stats();
     positionsPerSecond_ = stats.moves / std::max(seconds, 1e-9);
     metric({{"kind", "selfplay"}, {"games", games_.load()}, {"chunk_games", finished}, {"wins", {wins[0], wins[1]}},
-            {"past", pastId}, {"past_side", pastSide}, {"bootstrap", bootstrap},
+            {"past", pastId}, {"past_side", pastSide}, {"bootstrap", plan.bootstrap},
             {"draws", draws}, {"mean_plies", finished ? double(plies) / finished : 0.0},
             {"positions_per_second", positionsPerSecond_.load()},
             {"evaluations_per_second", stats.evaluations / std::max(seconds, 1e-9)},
