@@ -14,7 +14,7 @@ namespace tz {
 
 /// When the run stops (the first limit reached; 0 = no limit).
 struct BudgetConfig {
-  double minutes = 0;  // wall-clock minutes of this process
+  double minutes = 0;  // wall-clock minutes of the run, the processes before a resume included
   int games = 0;       // self-play games in total
   int64_t steps = 0;   // training steps in total
 };

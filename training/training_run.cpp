@@ -97,6 +97,9 @@ class Run {
     auto sink = std::make_shared<spdlog::sinks::basic_file_sink_mt>(paths.log);
     log_ = std::make_shared<spdlog::logger>("train", sink);
     log_->flush_on(spdlog::level::info);
+    for (const auto& m : readMetrics(paths.metrics)) {
+      if (m.contains("seconds") && m["seconds"].is_number()) secondsBefore_ = std::max(secondsBefore_, m["seconds"].get<double>());
+    }
     metrics_.open(paths.metrics, std::ios::app);
     setTorchThreads(config_.evaluator.torchThreads);
   }
@@ -127,7 +130,10 @@ class Run {
   bool budgetSpent() const;
   void metric(nlohmann::json j);
   void showProgress(bool force);
-  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  // Seconds of this process.
+  double processSeconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  // Seconds of the run, earlier processes included (as far as their last metric line).
+  double elapsed() const { return secondsBefore_ + processSeconds(); }
 
   RunPaths paths_;
   ExperimentConfig config_;
@@ -136,6 +142,7 @@ class Run {
   ReplayBuffer buffer_;
   bool progress_;
   Clock::time_point start_;
+  double secondsBefore_ = 0;  // run time of the processes before a resume
   std::shared_ptr<spdlog::logger> log_;
   std::mutex metricsMutex_;
   std::ofstream metrics_;
@@ -324,7 +331,7 @@ Run::ChunkPlan Run::planChunk(std::mt19937_64& rng, SelfPlayOptions& options) {
 void Run::selfPlayLoop() {
   std::mt19937_64 rng(config_.seed * 7919 + uint64_t(games_.load()));
   int chunk = 0;
-  while (!stop_) {
+  while (!stop_ && !budgetSpent()) {
     SelfPlayOptions o;
     o.search = config_.selfPlay.search;
     o.search.simulations = config_.selfPlay.simulations;
@@ -406,8 +413,8 @@ void Run::showProgress(bool force) {
   // ETA from whichever budget runs out first at the current rates.
   const BudgetConfig& b = config_.budget;
   double eta = 1e18;
-  const double t = elapsed();
-  if (b.minutes > 0) eta = std::min(eta, b.minutes * 60 - t);
+  const double t = processSeconds();
+  if (b.minutes > 0) eta = std::min(eta, b.minutes * 60 - elapsed());
   const int newGames = games_.load() - gamesAtStart_;
   if (b.games > 0 && newGames > 0) eta = std::min(eta, (b.games - games_.load()) * t / newGames);
   const int64_t step = step_.load();

@@ -136,6 +136,25 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
   }
 }
 
+TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
+  const std::string dir = freshDir("train_minutes");
+  const std::string config = (fs::path(::testing::TempDir()) / "minutes.yaml").string();
+  std::ofstream(config) << "variant: brandubh\nnetwork: " << TAFLZERO_SOURCE_DIR
+                        << "/tests/training/configs/tiny-net.yaml\nseed: 3\nbudget: {minutes: 0.02}\n"
+                           "selfplay: {workers: 1, games_per_worker: 2, simulations: 8, cheap_simulations: 4, "
+                           "past_fraction: 0}\nevaluator: {max_batch: 16, max_wait_us: 200}\n"
+                           "training: {batch_size: 32, window: 2000, min_positions: 64, checkpoint_every: 10}\n"
+                           "evaluation: {every: 0}\n";
+  const RunSummary first = runTraining(config, dir, false, false);
+  double seconds = 0;
+  for (const auto& m : readMetrics(RunPaths::of(dir).metrics)) seconds = std::max(seconds, m.value("seconds", 0.0));
+  EXPECT_GE(seconds, 0.02 * 60);
+  // The budget is spent: the resumed run stops at once, without another game or step.
+  const RunSummary resumed = runTraining(config, dir, true, false);
+  EXPECT_EQ(resumed.games, first.games);
+  EXPECT_EQ(resumed.steps, first.steps);
+}
+
 TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
   const std::string dir = freshDir("train_bad");
   const std::string bad = (fs::path(::testing::TempDir()) / "bad.yaml").string();
