@@ -135,10 +135,16 @@ TEST(BalanceReport, TrainedAgentsPerVariantAndTheRunReport) {
   ASSERT_TRUE(early && late);
   EXPECT_NE(early->find("step-00000000.ckpt"), std::string::npos);
   EXPECT_NE(late->find("step-00000010.ckpt"), std::string::npos);
+  EXPECT_NE(late->find("\"mix\":0.5"), std::string::npos) << *late;
+  // The mixed strength's searches mixed playouts into the network's values; the other did not.
+  const std::string mixed = "+rollouts(mix 0.5)";
+  EXPECT_NE(store.gamesByTag("balance|attackers|latest").at(0).players[0].find(mixed), std::string::npos);
+  EXPECT_EQ(store.gamesByTag("balance|attackers|step0").at(0).players[0].find(mixed), std::string::npos);
 
   const std::string html = readFile(writeReport(dir, dir + "/study.html"));
   EXPECT_NE(html.find("Training of attackers"), std::string::npos);
   EXPECT_NE(html.find("network MCTS, 4 simulations"), std::string::npos);
+  EXPECT_NE(html.find("4 simulations a move, leaf values 0.5 network and 0.5 playout"), std::string::npos);
   // A training run folder gets its own report: results by side, curves, sample games.
   const std::string runHtml = readFile(writeReport(dir + "/train/defenders", ""));
   EXPECT_NE(runHtml.find("Training run: defenders"), std::string::npos);
