@@ -46,7 +46,9 @@ StatsGroups allCells(const BalanceResults& r) {
 std::string agentText(const StudyConfig& s, const StudyStrength& st) {
   if (s.mode == AgentMode::kBaseline) return "<code>" + escapeHtml(st.player) + "</code> on both sides";
   char mix[64] = "";
-  if (st.rolloutMix > 0) std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.rolloutMix, st.rolloutMix);
+  if (st.rolloutMix > 0) {
+    std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.rolloutMix, st.rolloutMix);
+  }
   return "network MCTS, " + std::to_string(st.simulations) + " simulations a move" + mix + ", checkpoint " +
          (st.checkpoint < 0 ? std::string("latest") : "of step " + std::to_string(st.checkpoint));
 }

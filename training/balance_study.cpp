@@ -317,7 +317,8 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     const std::string mode = j.at("mode");
     c.mode = mode == "trained" ? AgentMode::kTrained : mode == "checkpoints" ? AgentMode::kCheckpoints : AgentMode::kBaseline;
     for (const auto& s : j.at("strengths")) {
-      c.strengths.push_back({s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});
+      c.strengths.push_back(
+          {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});
     }
     c.experiment = j.at("experiment");
     c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};

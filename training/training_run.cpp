@@ -98,7 +98,9 @@ class Run {
     log_ = std::make_shared<spdlog::logger>("train", sink);
     log_->flush_on(spdlog::level::info);
     for (const auto& m : readMetrics(paths.metrics)) {
-      if (m.contains("seconds") && m["seconds"].is_number()) secondsBefore_ = std::max(secondsBefore_, m["seconds"].get<double>());
+      if (m.contains("seconds") && m["seconds"].is_number()) {
+        secondsBefore_ = std::max(secondsBefore_, m["seconds"].get<double>());
+      }
     }
     metrics_.open(paths.metrics, std::ios::app);
     setTorchThreads(config_.evaluator.torchThreads);
