@@ -31,7 +31,7 @@ BatchedSelfPlay::BatchedSelfPlay(const Game& game, std::shared_ptr<Evaluator> ev
 
 void BatchedSelfPlay::startGame(Slot& slot) {
   const int id = nextGame_.fetch_add(1, std::memory_order_relaxed);
-  slot.active = id < options_.games;
+  slot.active = id < options_.games && !stopStarting_.load(std::memory_order_relaxed);
   if (!slot.active) return;
   slot.game = id;
   slot.actions.clear();

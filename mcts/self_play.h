@@ -79,6 +79,9 @@ class BatchedSelfPlay {
   /// Plays options.games games and returns when all have finished (or an exception
   /// from the evaluator or a callback is rethrown here).
   void run();
+  /// From now on starts no more games; run() returns once the games in progress finish.
+  /// Any thread, a callback included, may call it.
+  void stopStarting() { stopStarting_.store(true, std::memory_order_relaxed); }
   /// Counters of the last run().
   Stats stats() const;
 
@@ -98,6 +101,7 @@ class BatchedSelfPlay {
   std::mutex callbackMutex_;
   std::atomic<int> nextGame_{0};
   std::atomic<bool> abort_{false};
+  std::atomic<bool> stopStarting_{false};
   std::atomic<int64_t> moves_{0}, evaluations_{0}, batches_{0};
   std::atomic<int> finished_{0};
 };

@@ -54,7 +54,9 @@ Throughput evaluatorThroughput(std::shared_ptr<const Network> net, const Game& g
   const auto positions = randomPositions(game, kDistinctPositions);
   std::vector<std::vector<Action>> legal(positions.size());
   for (size_t i = 0; i < positions.size(); ++i) positions[i]->legalActions(legal[i]);
-  NetEvaluator evaluator(std::move(net), options);
+  NetEvaluatorOptions withClients = options;
+  withClients.clients = requesters;
+  NetEvaluator evaluator(std::move(net), withClients);
   std::atomic<bool> stop{false};
   std::vector<std::thread> threads;
   for (int t = 0; t < requesters; ++t) {

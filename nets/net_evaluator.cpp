@@ -26,6 +26,7 @@ NetEvaluator::NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluato
       numActions_(net_->meta().shape.numActions) {
   if (options_.maxBatch < 1 || options_.maxBatch > 65536) throw Error("evaluator max batch must be in [1, 65536]");
   if (options_.maxWaitUs < 0) throw Error("evaluator wait limit must be >= 0 microseconds");
+  if (options_.clients < 0) throw Error("evaluator clients must be >= 0");
   if (options_.workers < 1 || options_.workers > 64) throw Error("evaluator workers must be in [1, 64]");
   if (options_.torchThreads < 0 || options_.torchThreads > 256) throw Error("evaluator torch threads must be in [0, 256]");
   for (int i = 0; i < options_.workers; ++i) workers_.emplace_back([this] { workerLoop(); });
@@ -51,6 +52,7 @@ void NetEvaluator::evaluate(EvalRequest* requests, int count) {
     std::lock_guard<std::mutex> lock(mutex_);
     const auto now = Clock::now();
     for (int i = 0; i < count; ++i) queue_.push_back({&inputs[size_t(i) * inputSize_], &requests[i], &ticket, now});
+    waitingCallers_.fetch_add(1, std::memory_order_relaxed);
   }
   wake_.notify_all();
   std::unique_lock<std::mutex> lock(ticket.mutex);
@@ -68,8 +70,12 @@ void NetEvaluator::workerLoop() {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return stop_ || !queue_.empty(); });
       if (queue_.empty()) return;  // stopping
-      // Wait for a full batch, or until the oldest request has waited long enough.
-      while (!stop_ && !queue_.empty() && queue_.size() < maxBatch) {
+      // Wait for a full batch, until the oldest request has waited long enough, or until
+      // every client waits (then nothing more can come).
+      const auto moreMayCome = [&] {
+        return options_.clients == 0 || waitingCallers_.load(std::memory_order_relaxed) < options_.clients;
+      };
+      while (!stop_ && !queue_.empty() && queue_.size() < maxBatch && moreMayCome()) {
         const auto deadline = queue_.front().arrival + std::chrono::microseconds(options_.maxWaitUs);
         if (Clock::now() >= deadline) break;
         wake_.wait_until(lock, deadline);
@@ -114,7 +120,10 @@ void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inp
     // Notify under the lock: the caller may destroy the ticket as soon as it sees zero.
     std::lock_guard<std::mutex> lock(t.mutex);
     if (error && !t.error) t.error = error;
-    if (--t.remaining == 0) t.done.notify_one();
+    if (--t.remaining == 0) {
+      waitingCallers_.fetch_sub(1, std::memory_order_relaxed);
+      t.done.notify_one();
+    }
   }
 }
 

@@ -21,6 +21,8 @@ namespace tz {
 struct NetEvaluatorOptions {
   int maxBatch = 64;           // positions per forward pass at most
   int maxWaitUs = 1000;        // how long the oldest waiting request may wait for a fuller batch
+  int clients = 0;             // threads calling evaluate(); once all of them wait, no request
+                               // can join the batch, so it runs at once (0: unknown, wait)
   int workers = 1;             // threads running forward passes (each its own batch)
   int torchThreads = 1;        // LibTorch intra-op threads of each worker (0: leave as is)
   bool mixedPrecision = true;  // float16 autocast on CUDA (ignored on CPU)
@@ -69,6 +71,7 @@ class NetEvaluator final : public Evaluator {
   std::condition_variable wake_;
   std::deque<Pending> queue_;
   bool stop_ = false;
+  std::atomic<int> waitingCallers_{0};  // evaluate() calls not yet answered
   std::vector<std::thread> workers_;
   std::atomic<uint64_t> batches_{0};
   std::atomic<uint64_t> positions_{0};

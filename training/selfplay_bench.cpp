@@ -29,6 +29,7 @@ SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string&
   NetEvaluatorOptions eval;
   eval.maxBatch = games;
   eval.maxWaitUs = 300;
+  eval.clients = 1;  // one worker: once it waits, nothing can join its batch
   SelfPlayOptions o;
   o.search.simulations = simulations;
   o.search.dirichletFraction = 0.25f;

@@ -52,6 +52,7 @@ namespace {
 
 const char* kSelfPlayTag = "selfplay";
 const char* kBootstrapPlayer = "bootstrap:pure-mcts";  // the player of bootstrap games
+constexpr int kGamesPerSlot = 4;                          // games each self-play slot plays per batch
 
 std::string checkpointId(int64_t step) { return "step-" + std::to_string(step); }
 
@@ -110,6 +111,8 @@ class Run {
 
  private:
   void loadOrCreateNetwork();
+  /// How the self-play workers' evaluators batch.
+  NetEvaluatorOptions selfPlayEvaluatorOptions() const;
   void publish();
   void saveCheckpoint();
   void evaluateLatest();
@@ -199,12 +202,17 @@ void Run::loadOrCreateNetwork() {
   net_->setTraining(false);
 }
 
-void Run::publish() {
-  std::shared_ptr<const Network> inference = net_->clone(config_.device);
+NetEvaluatorOptions Run::selfPlayEvaluatorOptions() const {
   NetEvaluatorOptions o;
   o.maxBatch = config_.evaluator.maxBatch;
   o.maxWaitUs = config_.evaluator.maxWaitUs;
-  auto next = std::make_shared<NetEvaluator>(inference, o);
+  o.clients = config_.selfPlay.workers;  // the self-play workers are its only callers
+  return o;
+}
+
+void Run::publish() {
+  std::shared_ptr<const Network> inference = net_->clone(config_.device);
+  auto next = std::make_shared<NetEvaluator>(inference, selfPlayEvaluatorOptions());
   publishedStep_ = net_->step();
   if (evaluator_) evaluator_->swap(next);
   else evaluator_ = std::make_shared<SwappableEvaluator>(next);
@@ -295,12 +303,10 @@ std::shared_ptr<Evaluator> Run::pastOpponent(std::mt19937_64& rng, std::string& 
     pick = past_[rng() % (past_.size() - 1)];  // any but the newest
   }
   std::shared_ptr<const Network> net = loadCheckpoint(pick.second, *game_, config_.device);
-  NetEvaluatorOptions o;
-  o.maxBatch = config_.evaluator.maxBatch;
-  o.maxWaitUs = config_.evaluator.maxWaitUs;
   id = checkpointId(pick.first);
   side = int(rng() % 2);
-  return std::make_shared<SideSplitEvaluator>(evaluator_, std::make_shared<NetEvaluator>(net, o), side);
+  return std::make_shared<SideSplitEvaluator>(evaluator_, std::make_shared<NetEvaluator>(net, selfPlayEvaluatorOptions()),
+                                              side);
 }
 
 Run::ChunkPlan Run::planChunk(std::mt19937_64& rng, SelfPlayOptions& options) {
@@ -340,7 +346,9 @@ void Run::selfPlayLoop() {
     o.search.seed = config_.seed + uint64_t(games_.load()) * 1000003ULL + uint64_t(chunk++);
     o.workers = config_.selfPlay.workers;
     o.gamesPerWorker = config_.selfPlay.gamesPerWorker;
-    o.games = o.workers * o.gamesPerWorker;
+    // Each slot plays several games in a row, so that the slots emptying at the batch's end
+    // (its longest games) leave the evaluator's batches short less often.
+    o.games = o.workers * o.gamesPerWorker * kGamesPerSlot;
     if (config_.budget.games > 0) o.games = std::min(o.games, config_.budget.games - games_.load());
     if (o.games <= 0) break;
     std::uniform_real_distribution<double> coin(0, 1);
@@ -381,6 +389,7 @@ void Run::selfPlayLoop() {
       plies += int(g.actions.size());
       ++finished;
       showProgress(false);
+      if (stop_ || budgetSpent()) sp.stopStarting();  // the games in progress still finish
     });
     const auto t0 = Clock::now();
     sp.run();

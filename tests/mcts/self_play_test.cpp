@@ -1,7 +1,9 @@
 // The multi-game driver: every game is played to its end with legal moves, each move is
-// reported with its root visits and budget, and full/cheap budgets are honoured.
+// reported with its root visits and budget, full/cheap budgets are honoured, and a run
+// stopped from a callback finishes the games it has begun.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "game/registry.h"
@@ -53,6 +55,34 @@ TEST(SelfPlay, PlaysEveryGameWithBatchedEvaluations) {
   EXPECT_EQ(stats.games, 8);
   EXPECT_EQ(stats.moves, total);
   EXPECT_GT(double(stats.evaluations) / double(stats.batches), 1.5);  // leaves of several games per call
+}
+
+TEST(SelfPlay, StopStartingLetsTheGamesInProgressFinish) {
+  auto game = loadGame("brandubh");
+  SelfPlayOptions o;
+  o.workers = 1;
+  o.gamesPerWorker = 4;
+  o.games = 20;
+  o.search.simulations = 8;
+  BatchedSelfPlay selfPlay(*game, std::make_shared<RolloutEvaluator>(1, 3), o);
+  std::vector<SelfPlayGame> games;
+  selfPlay.onGame([&](const SelfPlayGame& g) {
+    games.push_back(g);
+    selfPlay.stopStarting();
+  });
+  selfPlay.run();
+  // The first game to end stops new games; the other three slots finish theirs.
+  ASSERT_EQ(games.size(), 4u);
+  std::vector<int> ids;
+  for (const SelfPlayGame& g : games) {
+    auto replay = game->newGame();
+    for (Action a : g.actions) replay->apply(a);
+    EXPECT_TRUE(replay->outcome().over) << "game " << g.game << " was cut short";
+    ids.push_back(g.game);
+  }
+  std::sort(ids.begin(), ids.end());
+  EXPECT_EQ(ids, (std::vector<int>{0, 1, 2, 3}));
+  EXPECT_EQ(selfPlay.stats().games, 4);
 }
 
 }  // namespace

@@ -124,6 +124,33 @@ TEST_F(EvaluatorTest, OneCallLargerThanABatchIsSplit) {
   EXPECT_NE(evaluator.name().find("net:linnaeus/tiny"), std::string::npos);
 }
 
+TEST_F(EvaluatorTest, ABatchRunsOnceEveryClientWaits) {
+  // The wait limit is ten minutes: only the clients rule can start these batches.
+  NetEvaluatorOptions options;
+  options.maxBatch = 64;
+  options.maxWaitUs = 600 * 1000000;
+  options.clients = 2;
+  NetEvaluator evaluator(net_, options);
+  // Two clients with 3 and 5 positions: the batch waits for the second, then runs both.
+  std::vector<std::vector<float>> priors(8);
+  std::vector<EvalRequest> reqs(8);
+  for (int i = 0; i < 8; ++i) {
+    priors[i].assign(refs_[i].legal.size(), -1.f);
+    reqs[i] = {states_[i].get(), refs_[i].legal.data(), int(refs_[i].legal.size()), priors[i].data()};
+  }
+  std::thread first([&] { evaluator.evaluate(reqs.data(), 3); });
+  evaluator.evaluate(reqs.data() + 3, 5);
+  first.join();
+  for (int i = 0; i < 8; ++i) EXPECT_LE(distance(refs_[i], priors[i], reqs[i].value), 1e-5) << "position " << i;
+  EXPECT_EQ(evaluator.stats().batches, 1u);
+  EXPECT_EQ(evaluator.stats().positions, 8u);
+  // A lone client's batch runs as soon as it waits.
+  options.clients = 1;
+  NetEvaluator single(net_, options);
+  single.evaluate(reqs.data(), 3);
+  EXPECT_EQ(single.stats().batches, 1u);
+}
+
 TEST_F(EvaluatorTest, WorkerErrorsReachTheCaller) {
   net_->setTraining(true);  // predict refuses to run a network in training mode
   NetEvaluator evaluator(net_, NetEvaluatorOptions{});
