@@ -1,5 +1,6 @@
 // The batched evaluator under concurrent load: every requester gets the answer for its own
-// positions, large calls are split into batches, and worker errors reach the caller.
+// positions, large calls are split into batches, a batch runs once all clients wait, bad
+// options are refused, and worker errors reach the caller.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -149,6 +150,26 @@ TEST_F(EvaluatorTest, ABatchRunsOnceEveryClientWaits) {
   NetEvaluator single(net_, options);
   single.evaluate(reqs.data(), 3);
   EXPECT_EQ(single.stats().batches, 1u);
+}
+
+TEST_F(EvaluatorTest, BadOptionsAreRefusedWithTheirName) {
+  auto expectRefused = [&](NetEvaluatorOptions options, const std::string& words) {
+    try {
+      NetEvaluator evaluator(net_, options);
+      ADD_FAILURE() << "accepted options that should name " << words;
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(words), std::string::npos) << e.what();
+    }
+  };
+  NetEvaluatorOptions o;
+  o.clients = -1;
+  expectRefused(o, "clients must be >= 0");
+  o = NetEvaluatorOptions{};
+  o.maxWaitUs = -1;
+  expectRefused(o, "wait limit");
+  o = NetEvaluatorOptions{};
+  o.maxBatch = 0;
+  expectRefused(o, "max batch");
 }
 
 TEST_F(EvaluatorTest, WorkerErrorsReachTheCaller) {
