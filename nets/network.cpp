@@ -100,13 +100,26 @@ void Network::setStep(int64_t step) { impl_->step = step; }
 
 void Network::createOptimizer(const OptimizerConfig& c) {
   checkOptimizerConfig(c);
-  auto params = impl_->net->parameters();
+  // Weight decay regularises the convolution and linear weights only: decaying batch-norm
+  // scales and biases (the one-dimensional parameters) only fights the normalisation.
+  std::vector<torch::Tensor> weights, others;
+  for (const auto& p : impl_->net->parameters()) (p.dim() > 1 ? weights : others).push_back(p);
   if (c.kind == "sgd") {
+    auto decayed = torch::optim::SGDOptions(c.learningRate).momentum(c.momentum).weight_decay(c.weightDecay);
+    auto plain = torch::optim::SGDOptions(c.learningRate).momentum(c.momentum).weight_decay(0);
     impl_->optimizer = std::make_unique<torch::optim::SGD>(
-        params, torch::optim::SGDOptions(c.learningRate).momentum(c.momentum).weight_decay(c.weightDecay));
+        std::vector<torch::optim::OptimizerParamGroup>{
+            {weights, std::make_unique<torch::optim::SGDOptions>(decayed)},
+            {others, std::make_unique<torch::optim::SGDOptions>(plain)}},
+        decayed);
   } else {
-    impl_->optimizer = std::make_unique<torch::optim::Adam>(
-        params, torch::optim::AdamOptions(c.learningRate).weight_decay(c.weightDecay));
+    auto decayed = torch::optim::AdamWOptions(c.learningRate).weight_decay(c.weightDecay);
+    auto plain = torch::optim::AdamWOptions(c.learningRate).weight_decay(0);
+    impl_->optimizer = std::make_unique<torch::optim::AdamW>(
+        std::vector<torch::optim::OptimizerParamGroup>{
+            {weights, std::make_unique<torch::optim::AdamWOptions>(decayed)},
+            {others, std::make_unique<torch::optim::AdamWOptions>(plain)}},
+        decayed);
   }
   impl_->optimizerConfig = c;
 }

@@ -61,7 +61,7 @@ std::string networkConfigYaml(const NetworkConfig& c) {
 }
 
 void checkOptimizerConfig(const OptimizerConfig& c) {
-  if (c.kind != "sgd" && c.kind != "adam") throw Error("optimizer kind '" + c.kind + "': expected sgd or adam");
+  if (c.kind != "sgd" && c.kind != "adamw") throw Error("optimizer kind '" + c.kind + "': expected sgd or adamw");
   if (!(c.learningRate > 0 && c.learningRate < 10)) throw Error("optimizer learning rate must be in (0, 10)");
   if (!(c.momentum >= 0 && c.momentum < 1)) throw Error("optimizer momentum must be in [0, 1)");
   if (!(c.weightDecay >= 0 && c.weightDecay < 1)) throw Error("optimizer weight decay must be in [0, 1)");

@@ -31,10 +31,10 @@ std::string networkConfigYaml(const NetworkConfig& config);
 
 /// How the trainer updates the weights; stored in checkpoints with the optimizer state.
 struct OptimizerConfig {
-  std::string kind = "sgd";     // "sgd" (with momentum) or "adam"
+  std::string kind = "sgd";     // "sgd" (with momentum) or "adamw" (Adam with decoupled weight decay)
   double learningRate = 0.02;   // step size
-  double momentum = 0.9;        // sgd momentum (unused by adam)
-  double weightDecay = 1e-4;    // L2 penalty on all weights
+  double momentum = 0.9;        // sgd momentum (unused by adamw)
+  double weightDecay = 1e-4;    // decay of the convolution and linear weights (never batch norm or biases)
 };
 
 /// Throws Error when an optimizer config is out of range (unknown kind, negative rate...).

@@ -35,6 +35,7 @@ Batch ReplayBuffer::sample(int n) {
   b.size = n;
   b.planes.assign(size_t(n) * inputSize, 0.f);
   b.policy.assign(size_t(n) * actions, 0.f);
+  b.legal.assign(size_t(n) * actions, 0.f);
   b.values.assign(n, 0.f);
   std::lock_guard<std::mutex> lock(mutex_);
   if (samples_.empty()) return b;
@@ -50,6 +51,8 @@ Batch ReplayBuffer::sample(int n) {
       for (int c = 0; c < area; ++c) dst[p * area + cells[c]] = s.planes[p * area + c];
     float* pol = b.policy.data() + size_t(i) * actions;
     for (const auto& [a, prob] : s.policy) pol[acts[a]] += prob;
+    float* legal = b.legal.data() + size_t(i) * actions;
+    for (Action a : s.legal) legal[acts[a]] = 1.f;
     b.values[i] = s.value;
   }
   return b;
@@ -70,6 +73,7 @@ std::vector<Sample> ReplayBuffer::samplesOf(const GameRecord& record,
       s.planes.resize(game.inputShape().size());
       state->encode(s.planes.data());
       s.policy = positions[next].policy;
+      state->legalActions(s.legal);
       s.toMove = state->toMove();
       const float result = record.winner < 0 ? 0.f : record.winner == s.toMove ? 1.f : -1.f;
       const float search = positions[next].value.value_or(result);

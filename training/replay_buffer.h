@@ -18,6 +18,7 @@ namespace tz {
 struct Sample {
   std::vector<float> planes;                     // the encoded state
   std::vector<std::pair<Action, float>> policy;  // search policy target
+  std::vector<Action> legal;                     // legal actions (the policy loss is over these alone)
   float value = 0;                               // value target for the side to move, in [-1, 1]
   int toMove = 0;                                // side to move (for per-side statistics)
 };
@@ -27,6 +28,7 @@ struct Batch {
   int size = 0;                // samples
   std::vector<float> planes;   // size * inputShape().size()
   std::vector<float> policy;   // size * numActions, dense probabilities
+  std::vector<float> legal;    // size * numActions: 1 for a legal action, 0 otherwise
   std::vector<float> values;   // size results
 };
 

@@ -51,6 +51,7 @@ TrainBenchResult benchTraining(const std::string& variant, const std::string& ne
       smp.planes.resize(game->inputShape().size());
       s->encode(smp.planes.data());
       smp.policy = {{a, 1.f}};
+      smp.legal = legal;
       smp.toMove = s->toMove();
       samples.push_back(std::move(smp));
       s->apply(a);

@@ -1,7 +1,7 @@
 #pragma once
 // One optimisation step of the policy/value network on a batch: policy cross-entropy
-// against the search policy plus the weighted value mean-squared error, with the
-// optimizer's weight decay. No LibTorch in this header.
+// against the search policy over the legal actions, plus the weighted value mean-squared
+// error, with the optimizer's weight decay. No LibTorch in this header.
 #include "nets/network.h"
 #include "training/replay_buffer.h"
 
@@ -9,7 +9,7 @@ namespace tz {
 
 /// Losses of one step (means over the batch).
 struct StepLosses {
-  double policy = 0;  // cross-entropy of the network policy against the target
+  double policy = 0;  // cross-entropy of the network policy (over legal actions) against the target
   double value = 0;   // squared error of the value against the result
   double total = 0;   // policy + valueWeight * value
 };

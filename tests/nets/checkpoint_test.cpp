@@ -89,7 +89,7 @@ TEST_P(CheckpointRoundTrip, IsBitExactIncludingOptimizerState) {
   EXPECT_TRUE(info.hasOptimizer);
 }
 
-INSTANTIATE_TEST_SUITE_P(Optimizers, CheckpointRoundTrip, ::testing::Values("sgd", "adam"));
+INSTANTIATE_TEST_SUITE_P(Optimizers, CheckpointRoundTrip, ::testing::Values("sgd", "adamw"));
 
 TEST(Checkpoint, WithoutOptimizerAndCloneKeepWeights) {
   auto game = loadGame("brandubh");

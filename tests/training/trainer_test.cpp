@@ -1,0 +1,125 @@
+// The trainer: it fits a fixed batch, its policy loss runs over the legal actions only,
+// and weight decay reaches the weights alone, with AdamW's decoupled decay.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <set>
+
+#include "game/registry.h"
+#include "nets/network_impl.h"
+#include "training/trainer.h"
+
+namespace tz::test {
+namespace {
+
+// A batch of `n` distinct brandubh positions from random games, each with a one-hot policy
+// target on a random legal action and a value target of +-1.
+Batch fixedBatch(const Game& game, int n, uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const int inputSize = game.inputShape().size(), actions = game.numActions();
+  Batch b;
+  b.size = n;
+  b.planes.assign(size_t(n) * inputSize, 0.f);
+  b.policy.assign(size_t(n) * actions, 0.f);
+  b.legal.assign(size_t(n) * actions, 0.f);
+  b.values.assign(size_t(n), 0.f);
+  std::set<uint64_t> seen;
+  std::vector<Action> legal;
+  int i = 0;
+  while (i < n) {
+    for (auto s = game.newGame(); !s->outcome().over && i < n; s->apply(legal[rng() % legal.size()])) {
+      s->legalActions(legal);
+      if (!seen.insert(s->hash()).second) continue;
+      s->encode(b.planes.data() + size_t(i) * inputSize);
+      for (Action a : legal) b.legal[size_t(i) * actions + a] = 1.f;
+      b.policy[size_t(i) * actions + legal[rng() % legal.size()]] = 1.f;
+      b.values[size_t(i)] = rng() % 2 ? 1.f : -1.f;
+      ++i;
+    }
+  }
+  return b;
+}
+
+std::unique_ptr<Network> smallNetwork(const Game& game, const std::string& optimizer, double decay) {
+  auto net = std::make_unique<Network>(game, loadNetworkConfig("small"), "cpu", 7);
+  net->createOptimizer({optimizer, 0.003, 0.9, decay});
+  return net;
+}
+
+TEST(Trainer, OverfitsOneFixedBatch) {
+  auto game = loadGame("brandubh");
+  auto net = smallNetwork(*game, "adamw", 0);
+  const Batch batch = fixedBatch(*game, 16, 3);
+  const StepLosses first = trainStep(*net, batch, 0.003, 1.0);
+  StepLosses last = first;
+  for (int i = 0; i < 500; ++i) last = trainStep(*net, batch, 0.003, 1.0);
+  EXPECT_GT(first.policy, 1.0);  // a fresh network spreads its policy over dozens of moves
+  EXPECT_GT(first.value, 0.5);   // and guesses the +-1 results badly
+  EXPECT_LT(last.policy, 0.05);
+  EXPECT_LT(last.value, 0.02);
+  EXPECT_EQ(net->step(), 501);
+}
+
+TEST(Trainer, PolicyLossRunsOverTheLegalActionsOnly) {
+  auto game = loadGame("brandubh");
+  auto net = smallNetwork(*game, "sgd", 0);
+  const Batch batch = fixedBatch(*game, 8, 5);
+  // The expected loss from the same training-mode forward pass, normalised over legal actions.
+  auto& impl = net->impl();
+  const TensorShape in = game->inputShape();
+  const int actions = game->numActions();
+  torch::Tensor logits;
+  {
+    torch::NoGradGuard noGrad;
+    net->setTraining(true);
+    auto x = torch::from_blob(const_cast<float*>(batch.planes.data()), {batch.size, in.planes, in.height, in.width});
+    logits = impl.net->forward(x).policy.contiguous();
+    net->setTraining(false);
+  }
+  double expected = 0;
+  for (int i = 0; i < batch.size; ++i) {
+    const float* row = logits.data_ptr<float>() + size_t(i) * actions;
+    double norm = 0;
+    for (int a = 0; a < actions; ++a)
+      if (batch.legal[size_t(i) * actions + a] > 0) norm += std::exp(double(row[a]));
+    for (int a = 0; a < actions; ++a) {
+      const float target = batch.policy[size_t(i) * actions + a];
+      if (target > 0) expected -= target * (double(row[a]) - std::log(norm));
+    }
+  }
+  expected /= batch.size;
+  const StepLosses l = trainStep(*net, batch, 1e-6, 1.0);
+  EXPECT_NEAR(l.policy, expected, 1e-4);
+}
+
+TEST(Trainer, WeightDecayReachesTheWeightsAloneAndAdamIsDecoupled) {
+  auto game = loadGame("brandubh");
+  for (const char* kind : {"sgd", "adamw"}) {
+    auto net = smallNetwork(*game, kind, 0.01);
+    auto& groups = net->impl().optimizer->param_groups();
+    ASSERT_EQ(groups.size(), 2u) << kind;
+    size_t params = 0;
+    for (const auto& p : groups[0].params()) {
+      EXPECT_GT(p.dim(), 1) << kind;
+      ++params;
+    }
+    for (const auto& p : groups[1].params()) {
+      EXPECT_EQ(p.dim(), 1) << kind;  // batch-norm scales and shifts, biases
+      ++params;
+    }
+    EXPECT_EQ(params, net->impl().net->parameters().size());
+    const auto decay = [&](size_t g) {
+      const auto& o = groups[g].options();
+      return std::string(kind) == "sgd" ? static_cast<const torch::optim::SGDOptions&>(o).weight_decay()
+                                        : static_cast<const torch::optim::AdamWOptions&>(o).weight_decay();
+    };
+    EXPECT_DOUBLE_EQ(decay(0), 0.01) << kind;
+    EXPECT_DOUBLE_EQ(decay(1), 0.0) << kind;
+  }
+  auto adamw = smallNetwork(*game, "adamw", 0.01);
+  EXPECT_NE(dynamic_cast<torch::optim::AdamW*>(adamw->impl().optimizer.get()), nullptr);
+}
+
+}  // namespace
+}  // namespace tz::test
