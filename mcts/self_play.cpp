@@ -12,14 +12,27 @@ namespace tz {
 
 /// One game in progress on a worker.
 struct BatchedSelfPlay::Slot {
-  explicit Slot(const Game& game) : tree(game) {}
-  mcts::Tree tree;              // its search tree; the root is the current position
-  bool active = false;          // a game is being played
-  int game = 0;                 // its number
-  std::vector<Action> actions;  // actions played so far
-  MoveBudget budget;            // budget of the current move
-  std::mt19937_64 rng;          // noise and move choice of this game
-  SelfPlayMove move;            // the move report, reused
+  explicit Slot(const Game& game) { trees[0] = std::make_unique<mcts::Tree>(game); }
+  std::unique_ptr<mcts::Tree> trees[2];  // trees[1] is used only while the sides' evaluators differ
+  SidePlayers players;                   // the evaluators of side 0 and side 1
+  bool shared = true;                    // both sides search trees[0] with one evaluator
+  bool active = false;                   // a game is being played
+  int game = 0;                          // its number
+  std::vector<Action> actions;           // actions played so far
+  MoveBudget budget;                     // budget of the current move
+  std::mt19937_64 rng;                   // noise and move choice of this game
+  SelfPlayMove move;                     // the move report, reused
+
+  /// The tree of the side to move.
+  mcts::Tree& current() { return shared ? *trees[0] : *trees[trees[0]->rootState().toMove()]; }
+  /// The evaluator of the side to move.
+  Evaluator& evaluator() { return *players[size_t(trees[0]->rootState().toMove())]; }
+};
+
+/// The leaves of one evaluator awaiting a worker's evaluate() call.
+struct BatchedSelfPlay::Group {
+  std::shared_ptr<Evaluator> evaluator;       // who scores them
+  std::unique_ptr<mcts::PlayoutBatch> batch;  // the leaves
 };
 
 BatchedSelfPlay::BatchedSelfPlay(const Game& game, std::shared_ptr<Evaluator> evaluator,
@@ -36,19 +49,38 @@ void BatchedSelfPlay::startGame(Slot& slot) {
   slot.game = id;
   slot.actions.clear();
   slot.rng.seed(options_.search.seed + uint64_t(id) * 0x9E3779B97F4A7C15ull);
-  slot.tree.reset(*game_.newGame());
+  if (players_) {
+    std::lock_guard<std::mutex> lock(callbackMutex_);
+    slot.players = players_(id);
+  } else {
+    slot.players = {evaluator_, evaluator_};
+  }
+  if (!slot.players[0] || !slot.players[1]) throw Error("self-play: a game has no evaluator for one side");
+  slot.shared = slot.players[0] == slot.players[1];
+  const auto start = game_.newGame();
+  slot.trees[0]->reset(*start);
+  if (!slot.shared) {
+    if (!slot.trees[1]) slot.trees[1] = std::make_unique<mcts::Tree>(game_);
+    slot.trees[1]->reset(*start);
+  }
   beginMove(slot);
 }
 
 void BatchedSelfPlay::beginMove(Slot& slot) {
-  slot.budget = budget_ ? budget_(slot.game, slot.tree.rootState()) : MoveBudget{options_.search.simulations, true};
+  mcts::Tree& tree = slot.current();
+  if (budget_) {
+    std::lock_guard<std::mutex> lock(callbackMutex_);
+    slot.budget = budget_(slot.game, tree.rootState());
+  } else {
+    slot.budget = MoveBudget{options_.search.simulations, true};
+  }
   // An unexpanded root needs at least its own evaluation.
-  const int minimum = slot.tree.root().isExpanded() ? 0 : 1;
-  slot.tree.beginSearch(std::max(minimum, slot.budget.simulations));
+  const int minimum = tree.root().isExpanded() ? 0 : 1;
+  tree.beginSearch(std::max(minimum, slot.budget.simulations));
 }
 
 void BatchedSelfPlay::finishMove(Slot& slot) {
-  mcts::Tree& tree = slot.tree;
+  mcts::Tree& tree = slot.current();
   SelfPlayMove& move = slot.move;
   describeRoot(tree.root(), move.search);
   move.search.simulations = tree.completed();
@@ -62,14 +94,16 @@ void BatchedSelfPlay::finishMove(Slot& slot) {
   }
   moves_.fetch_add(1, std::memory_order_relaxed);
   slot.actions.push_back(move.action);
-  tree.advance(move.action);
-  if (!tree.rootState().outcome().over) {
+  slot.trees[0]->advance(move.action);
+  if (!slot.shared) slot.trees[1]->advance(move.action);
+  const Outcome outcome = slot.trees[0]->rootState().outcome();
+  if (!outcome.over) {
     beginMove(slot);
     return;
   }
   if (onGame_) {
     std::lock_guard<std::mutex> lock(callbackMutex_);
-    onGame_(SelfPlayGame{slot.game, slot.actions, tree.rootState().outcome()});
+    onGame_(SelfPlayGame{slot.game, slot.actions, outcome});
   }
   finished_.fetch_add(1, std::memory_order_relaxed);
   startGame(slot);
@@ -81,28 +115,41 @@ void BatchedSelfPlay::work() {
     slots.push_back(std::make_unique<Slot>(game_));
     startGame(*slots.back());
   }
-  mcts::PlayoutBatch batch(game_, options_.gamesPerWorker * options_.leavesPerGame);
+  // One batch per evaluator in use; most runs have one, a game against a past network two.
+  std::vector<Group> groups;
+  auto groupOf = [&](Evaluator& evaluator) -> mcts::PlayoutBatch& {
+    for (Group& g : groups)
+      if (g.evaluator.get() == &evaluator) return *g.batch;
+    std::shared_ptr<Evaluator> owner;
+    for (auto& s : slots)
+      for (auto& p : s->players)
+        if (p.get() == &evaluator) owner = p;
+    groups.push_back({owner, std::make_unique<mcts::PlayoutBatch>(game_, options_.gamesPerWorker * options_.leavesPerGame)});
+    return *groups.back().batch;
+  };
   while (!abort_.load(std::memory_order_relaxed)) {
     bool any = false;
     for (auto& s : slots) {
-      // Play the moves whose search is over, then add this game's leaves to the batch.
+      // Play the moves whose search is over, then add this game's leaves to its evaluator's batch.
       Slot& slot = *s;
       while (slot.active) {
-        mcts::Tree& tree = slot.tree;
+        mcts::Tree& tree = slot.current();
         if (tree.root().isExpanded() && !tree.prepared()) tree.prepareRoot(options_.search, slot.budget.full, slot.rng);
         if (!tree.prepared() || !tree.searchDone()) break;
         finishMove(slot);
       }
       if (!slot.active) continue;
       any = true;
-      batch.gather(slot.tree, options_.search, options_.leavesPerGame);
+      groupOf(slot.evaluator()).gather(slot.current(), options_.search, options_.leavesPerGame);
     }
     if (!any) return;
-    if (batch.size() == 0) continue;
-    evaluator_->evaluate(batch.requests(), batch.size());
-    evaluations_.fetch_add(batch.size(), std::memory_order_relaxed);
-    batches_.fetch_add(1, std::memory_order_relaxed);
-    batch.complete(options_.search);
+    for (Group& g : groups) {
+      if (g.batch->size() == 0) continue;
+      g.evaluator->evaluate(g.batch->requests(), g.batch->size());
+      evaluations_.fetch_add(g.batch->size(), std::memory_order_relaxed);
+      batches_.fetch_add(1, std::memory_order_relaxed);
+      g.batch->complete(options_.search);
+    }
   }
 }
 

@@ -1,8 +1,10 @@
 #pragma once
 // Many games searched at once for self-play throughput: each worker thread runs a set of
 // concurrent games, collects a few leaves from every game's tree and scores them all in
-// one evaluate() call. The training loop builds its self-play on this class through the
-// per-move and per-game callbacks.
+// one evaluate() call per evaluator. A game's two sides may search with different
+// evaluators (a past network on one side): each side then has its own tree. The training
+// loop builds its self-play on this class through the per-move and per-game callbacks.
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -32,6 +34,9 @@ struct MoveBudget {
   bool full = true;     // full search: root noise on and worth a policy target; cheap: neither
 };
 
+/// The evaluators searching for side 0 and side 1 of one game.
+using SidePlayers = std::array<std::shared_ptr<Evaluator>, 2>;
+
 /// One move played, as the move callback sees it.
 struct SelfPlayMove {
   int game = 0;                  // game number, 0 .. games-1
@@ -57,6 +62,8 @@ class BatchedSelfPlay {
   using MoveFn = std::function<void(const SelfPlayMove& move)>;
   /// Receives each finished game.
   using GameFn = std::function<void(const SelfPlayGame& game)>;
+  /// Chooses the evaluators of each side of a game, by game number.
+  using PlayersFn = std::function<SidePlayers(int game)>;
 
   /// Counters of a run.
   struct Stats {
@@ -71,7 +78,11 @@ class BatchedSelfPlay {
 
   /// Sets the budget chooser (default: options.search.simulations, full).
   void setBudget(BudgetFn fn) { budget_ = std::move(fn); }
-  /// Sets the move callback; callbacks never run concurrently with each other.
+  /// Sets the chooser of each game's side evaluators (default: the constructor's for both).
+  /// Sides with different evaluators search separate trees, each scored by its own.
+  void setPlayers(PlayersFn fn) { players_ = std::move(fn); }
+  /// Sets the move callback; callbacks (budget, players, move, game) never run concurrently
+  /// with each other.
   void onMove(MoveFn fn) { onMove_ = std::move(fn); }
   /// Sets the game callback.
   void onGame(GameFn fn) { onGame_ = std::move(fn); }
@@ -87,6 +98,7 @@ class BatchedSelfPlay {
 
  private:
   struct Slot;
+  struct Group;
   void work();
   void startGame(Slot& slot);
   void beginMove(Slot& slot);
@@ -96,6 +108,7 @@ class BatchedSelfPlay {
   std::shared_ptr<Evaluator> evaluator_;
   SelfPlayOptions options_;
   BudgetFn budget_;
+  PlayersFn players_;
   MoveFn onMove_;
   GameFn onGame_;
   std::mutex callbackMutex_;
