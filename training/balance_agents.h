@@ -12,29 +12,11 @@
 
 #include "game/game.h"
 #include "mcts/player.h"
+#include "mcts/players/random_opening_player.h"
 #include "training/arena.h"
 #include "training/balance_study.h"
 
 namespace tz {
-
-/// Plays the first `plies` plies of a game as uniformly random legal moves drawn from its
-/// own seed, then lets `inner` choose; `inner` is told every action either way.
-class RandomOpeningPlayer final : public Player {
- public:
-  /// Wraps `inner`; `seed` draws the random moves.
-  RandomOpeningPlayer(std::unique_ptr<Player> inner, int plies, uint64_t seed);
-  void newGame() override;
-  Action chooseAction(const State& state) override;
-  void observe(const State& before, Action action) override;
-  /// The inner player's name (the study's settings record the opening plies).
-  std::string name() const override { return inner_->name(); }
-
- private:
-  std::unique_ptr<Player> inner_;
-  int plies_;
-  std::mt19937_64 rng_;
-  std::vector<Action> legal_;
-};
 
 /// The agent of one (variant, strength) cell: a fresh player per game from that game's
 /// seed. `checkpoint` is the network file in modes trained and checkpoints (loaded once and

@@ -1,0 +1,32 @@
+#pragma once
+// A player wrapper for diverse games: the first plies are uniformly random legal moves.
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "mcts/player.h"
+
+namespace tz {
+
+/// Plays the first `plies` plies of a game as uniformly random legal moves drawn from its
+/// own seed, then lets `inner` choose; `inner` is told every action either way.
+class RandomOpeningPlayer final : public Player {
+ public:
+  /// Wraps `inner`; `seed` draws the random moves.
+  RandomOpeningPlayer(std::unique_ptr<Player> inner, int plies, uint64_t seed);
+  void newGame() override;
+  Action chooseAction(const State& state) override;
+  void observe(const State& before, Action action) override;
+  /// The inner player's name (whoever plays the match records the opening plies).
+  std::string name() const override { return inner_->name(); }
+
+ private:
+  std::unique_ptr<Player> inner_;
+  int plies_;
+  std::mt19937_64 rng_;
+  std::vector<Action> legal_;
+};
+
+}  // namespace tz
