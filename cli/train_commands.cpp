@@ -6,7 +6,7 @@
 #include "cli/commands.h"
 #include "training/selfplay_bench.h"
 #include "training/train_bench.h"
-#include "training/training_run.h"
+#include "training/run/training_run.h"
 
 namespace tz::cli {
 

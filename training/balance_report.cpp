@@ -13,7 +13,7 @@
 #include "training/balance_run.h"
 #include "training/balance_sections.h"
 #include "training/balance_viewer.h"
-#include "training/training_run.h"
+#include "training/run/training_run.h"
 
 namespace tz {
 

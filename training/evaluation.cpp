@@ -4,6 +4,7 @@
 #include <map>
 
 #include "mcts/players/player_factory.h"
+#include "mcts/players/random_opening_player.h"
 #include "training/net_player.h"
 
 namespace tz {
@@ -11,23 +12,26 @@ namespace tz {
 std::string evaluationTag(const std::string& a, const std::string& b) { return "eval|" + a + "|" + b; }
 
 CheckpointEvaluation::CheckpointEvaluation(const Game& game, RecordStore& store, const EvaluationConfig& config,
-                                           uint64_t seed)
-    : game_(game), store_(store), config_(config), seed_(seed) {}
+                                           uint64_t seed, std::string device)
+    : game_(game), store_(store), config_(config), seed_(seed), device_(std::move(device)) {}
+
+std::unique_ptr<Player> CheckpointEvaluation::withOpening(std::unique_ptr<Player> player, uint64_t seed) const {
+  if (config_.randomPlies == 0) return player;
+  // Both players of a game draw the same opening from the game's seed, whoever moves.
+  return std::make_unique<RandomOpeningPlayer>(std::move(player), config_.randomPlies, seed ^ 0x0BE1ull);
+}
 
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {
   return [this, path](uint64_t seed) {
     SearchOptions search;
     search.simulations = config_.simulations;
     search.seed = seed;
-    // A little opening randomness so that repeated games differ.
-    search.temperature = 1.0f;
-    search.temperaturePlies = 4;
-    return makeNetPlayer(path, game_, search, config_.rolloutMix);
+    return withOpening(makeNetPlayer(path, game_, search, config_.rolloutMix, device_), seed);
   };
 }
 
 PlayerMaker CheckpointEvaluation::baselinePlayer(const std::string& spec) const {
-  return [this, spec](uint64_t seed) { return makePlayer(spec, game_, seed); };
+  return [this, spec](uint64_t seed) { return withOpening(makePlayer(spec, game_, seed), seed); };
 }
 
 std::vector<PairingResult> CheckpointEvaluation::evaluate(

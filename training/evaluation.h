@@ -30,8 +30,10 @@ struct RatedPlayer {
 class Evaluator;
 class CheckpointEvaluation {
  public:
-  /// Evaluation of `game` storing its games in `store` (tags "eval|A|B").
-  CheckpointEvaluation(const Game& game, RecordStore& store, const EvaluationConfig& config, uint64_t seed);
+  /// Evaluation of `game` storing its games in `store` (tags "eval|A|B"); the networks run
+  /// on `device`.
+  CheckpointEvaluation(const Game& game, RecordStore& store, const EvaluationConfig& config, uint64_t seed,
+                       std::string device = "cpu");
 
   /// Plays checkpoint `id` (file `path`) against `previous` (id, path) checkpoints and the
   /// baselines; resumes matches already partly stored. Calls `onGame` after each game.
@@ -46,11 +48,13 @@ class CheckpointEvaluation {
  private:
   PlayerMaker checkpointPlayer(const std::string& path) const;
   PlayerMaker baselinePlayer(const std::string& spec) const;
+  std::unique_ptr<Player> withOpening(std::unique_ptr<Player> player, uint64_t seed) const;
 
   const Game& game_;
   RecordStore& store_;
   EvaluationConfig config_;
   uint64_t seed_;
+  std::string device_;
 };
 
 /// The tag of the evaluation match between participants a and b.

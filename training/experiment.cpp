@@ -33,6 +33,8 @@ void readSearch(ConfigReader& r, SearchOptions& s) {
   s.dirichletFraction = float(r.getDouble("dirichlet_fraction", 0.25, 0, 1));
   s.temperature = float(r.getDouble("temperature", 1.0, 0.01, 10));
   s.temperaturePlies = r.getInt("temperature_plies", 8, 0, 100000);
+  s.gumbel = r.getBool("gumbel", false);
+  s.gumbelCandidates = r.getInt("gumbel_candidates", s.gumbelCandidates, 2, 4096);
 }
 
 }  // namespace
@@ -107,7 +109,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
 
   ConfigReader t = r.child("training");
   c.training.batchSize = t.getInt("batch_size", 128, 1, 65536);
-  c.training.optimizer = t.getChoice("optimizer", "sgd", {"sgd", "adam"});
+  c.training.optimizer = t.getChoice("optimizer", "sgd", {"sgd", "adamw"});
   c.training.momentum = t.getDouble("momentum", 0.9, 0, 0.999);
   c.training.weightDecay = t.getDouble("weight_decay", 1e-4, 0, 1);
   YAML::Node sched = t.raw("learning_rate");
@@ -137,6 +139,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.training.minPositions = t.getInt("min_positions", 1000, 1, 100000000);
   c.training.samplesPerPosition = t.getDouble("samples_per_position", 4.0, 0.01, 1000);
   c.training.checkpointEvery = t.getInt("checkpoint_every", 100, 1, 10000000);
+  c.training.publishEvery = t.getInt("publish_every", std::min(20, c.training.checkpointEvery), 1, 10000000);
   c.training.valueWeight = t.getDouble("value_weight", 1.0, 0, 100);
   c.training.searchValueMix = t.getDouble("search_value_mix", 0.0, 0, 1);
   t.finish();
@@ -149,6 +152,7 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.evaluation.games = v.getInt("games", 20, 2, 100000);
   c.evaluation.simulations = v.getInt("simulations", 64, 1, 1000000);
   c.evaluation.previous = v.getInt("previous", 2, 0, 1000);
+  c.evaluation.randomPlies = v.getInt("random_plies", 2, 0, 1000);
   c.evaluation.rolloutMix = v.getDouble("rollout_mix", c.selfPlay.rolloutMix, 0, 1);
   c.evaluation.baselines = v.getStrings("baselines", {"random", "greedy"});
   v.finish();

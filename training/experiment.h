@@ -52,14 +52,15 @@ struct EvaluatorConfig {
 /// Trainer settings.
 struct TrainingConfig {
   int batchSize = 128;                                // samples per step
-  std::string optimizer = "sgd";                      // sgd or adam
+  std::string optimizer = "sgd";                      // sgd or adamw
   double momentum = 0.9;                              // sgd momentum
-  double weightDecay = 1e-4;                          // L2 penalty
+  double weightDecay = 1e-4;                          // decay of weights (not batch norm or biases)
   std::vector<std::pair<int64_t, double>> schedule;   // (from step, learning rate), ascending
   int window = 40000;                                 // replay buffer: newest positions kept
   int minPositions = 1000;                            // positions before training starts
   double samplesPerPosition = 4.0;                    // trained samples per generated position, at most
   int checkpointEvery = 100;                          // steps between checkpoints
+  int publishEvery = 20;                              // steps between weights handed to self-play
   double valueWeight = 1.0;                           // weight of the value loss
   double searchValueMix = 0.0;                        // value target: share of the search value (rest: result)
   /// Learning rate at a step.
@@ -72,6 +73,7 @@ struct EvaluationConfig {
   int games = 20;                      // games per pairing (colours alternate)
   int simulations = 64;                // search budget of the network players
   int previous = 2;                    // play this many earlier checkpoints
+  int randomPlies = 2;                 // the first plies of each game are random legal moves (diversity)
   double rolloutMix = 0.0;             // the network players' leaf values mixed with playouts (default: selfplay's)
   std::vector<std::string> baselines;  // player specs, e.g. greedy, mcts:sims=200
 };

@@ -9,8 +9,8 @@
 namespace tz {
 
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
-                                      double rolloutMix) {
-  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, "cpu");
+                                      double rolloutMix, const std::string& device) {
+  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, device);
   NetEvaluatorOptions eval;
   eval.maxBatch = std::max(1, options.batchSize * options.threads);
   eval.maxWaitUs = 0;

@@ -12,10 +12,10 @@
 
 namespace tz {
 
-/// An MCTS player guided by the network of a checkpoint (checked against `game`), its leaf
-/// values mixed with playouts by `rolloutMix` (0: the network alone).
+/// An MCTS player guided by the network of a checkpoint (checked against `game`) on
+/// `device`, its leaf values mixed with playouts by `rolloutMix` (0: the network alone).
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
-                                      double rolloutMix = 0);
+                                      double rolloutMix = 0, const std::string& device = "cpu");
 
 /// Registers the "net" player kind with the player factory.
 void registerNetPlayerKind();

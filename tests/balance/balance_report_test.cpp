@@ -15,7 +15,7 @@
 #include "tests/balance/balance_test_helpers.h"
 #include "training/balance_report.h"
 #include "training/balance_run.h"
-#include "training/training_run.h"
+#include "training/run/training_run.h"
 
 namespace tz::test {
 namespace {

@@ -18,7 +18,7 @@
 #include "training/curves.h"
 #include "training/experiment.h"
 #include "training/records.h"
-#include "training/training_run.h"
+#include "training/run/training_run.h"
 
 namespace tz::test {
 namespace {

@@ -1,31 +1,23 @@
 #pragma once
-// `taflzero train`: self-play workers, the replay buffer, the trainer and evaluation in one
-// run directory (resolved config, SQLite record store, checkpoints, metrics, log, curves),
-// resumable after a kill at any moment.
-#include <memory>
+// `taflzero train`: self-play, the replay buffer, the trainer and evaluation in one run
+// directory (resolved config, SQLite record store, checkpoints, metrics, log, curves),
+// resumable after a kill at any moment. The run's rooms: run_directory (files),
+// run_monitor (metrics, status line, budget), published_weights (what self-play searches
+// with), self_play_producer (games), evaluation_worker (checkpoint matches beside training)
+// and this orchestrator with the trainer loop.
+#include <cstdint>
 #include <string>
 
-#include "training/experiment.h"
+#include "training/run/run_directory.h"
 
 namespace tz {
-
-/// Where a run keeps its files.
-struct RunPaths {
-  std::string dir;          // the run directory
-  std::string config;       // config.yaml: the experiment as started
-  std::string records;      // records.sqlite: every game, self-play and evaluation
-  std::string checkpoints;  // checkpoints/: step-XXXXXXXX.ckpt
-  std::string metrics;      // metrics.jsonl: one JSON object a line
-  std::string log;          // train.log
-  /// The paths of a run in `dir`.
-  static RunPaths of(const std::string& dir);
-};
 
 /// What a finished (or stopped) run reports.
 struct RunSummary {
   int games = 0;                 // self-play games stored
   int64_t steps = 0;             // training steps taken
   std::string latestCheckpoint;  // path of the newest checkpoint
+  int publications = 0;          // weights handed to self-play by this process
 };
 
 /// Runs (or resumes) the experiment in `dir` until its budget is spent. `progress` shows a

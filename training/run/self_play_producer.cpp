@@ -1,0 +1,208 @@
+#include "training/run/self_play_producer.h"
+
+#include <chrono>
+#include <map>
+#include <thread>
+
+#include "mcts/evaluators.h"
+
+namespace tz {
+
+namespace {
+
+constexpr int kGamesPerSlot = 4;  // games each self-play slot plays per batch
+const char* kBootstrapPlayer = "bootstrap:pure-mcts";
+
+// A well-mixed 64-bit hash (splitmix64's finaliser).
+uint64_t mix(uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+// A uniform draw in [0, 1) from a hash.
+double unit(uint64_t h) { return double(h >> 11) * 0x1.0p-53; }
+
+}  // namespace
+
+std::optional<PositionRecord> trainingPosition(const SelfPlayMove& m) {
+  if (!m.full) return std::nullopt;
+  PositionRecord p;
+  p.ply = m.state->ply();
+  p.toMove = m.state->toMove();
+  if (m.search.proven == mcts::Proven::kUnknown) {
+    for (size_t i = 0; i < m.search.actions.size() && i < m.search.policy.size(); ++i) {
+      if (m.search.policy[i] > 0) p.policy.emplace_back(m.search.actions[i], m.search.policy[i]);
+    }
+  }
+  // A proven root (or a search without a target) teaches the move played: the proven win,
+  // or the longest resistance the search found.
+  if (p.policy.empty()) p.policy.emplace_back(m.action, 1.f);
+  p.value = m.search.value;
+  p.flags = kTrainingTarget;
+  return p;
+}
+
+bool fullSearchCoin(uint64_t seed, int game, int ply, double fullFraction) {
+  return unit(mix(mix(seed ^ 0xF011ull) ^ mix(uint64_t(game) << 20 ^ uint64_t(ply)))) < fullFraction;
+}
+
+std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
+  char text[256];
+  if (bootstrap) {
+    const auto& b = c.bootstrap;
+    const std::string sims = b.simulations[0] == b.simulations[1]
+                                 ? std::to_string(b.simulations[0])
+                                 : std::to_string(b.simulations[0]) + "/" + std::to_string(b.simulations[1]);
+    std::snprintf(text, sizeof(text), "pure MCTS (informed playouts), %s simulations (%.0f%% of moves, else %d)",
+                  sims.c_str(), 100 * b.fullFraction, b.cheapSimulations);
+    return text;
+  }
+  std::snprintf(text, sizeof(text), "network %s search, %d simulations (%.0f%% of moves, else %d)%s",
+                c.search.gumbel ? "Gumbel" : "PUCT", c.simulations, 100 * c.fullFraction, c.cheapSimulations,
+                c.rolloutMix > 0 ? (", leaf values " + std::to_string(int(100 * c.rolloutMix)) + "% playouts").c_str()
+                                 : "");
+  return text;
+}
+
+SelfPlayProducer::SelfPlayProducer(const Game& game, const ExperimentConfig& config, PublishedWeights& weights,
+                                   RunMonitor& monitor, Sink sink)
+    : game_(game), config_(config), weights_(weights), monitor_(monitor), sink_(std::move(sink)) {}
+
+std::shared_ptr<Evaluator> SelfPlayProducer::withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const {
+  if (config_.selfPlay.rolloutMix <= 0) return evaluator;
+  return std::make_shared<RolloutMixEvaluator>(std::move(evaluator), float(config_.selfPlay.rolloutMix), seed);
+}
+
+SelfPlayProducer::Plan SelfPlayProducer::plan(SelfPlayOptions& options) {
+  const SelfPlayConfig& sp = config_.selfPlay;
+  Plan p;
+  p.search = options.search;
+  const int games = monitor_.games();
+  p.bootstrap = games < sp.bootstrap.games;
+  if (p.bootstrap) {
+    options.games = std::min(options.games, sp.bootstrap.games - games);
+    p.search.fpuReduction = RolloutEvaluator::kFpuReduction;
+    p.search.gumbel = false;  // the bootstrap expert is the tuned pure-MCTS player
+    p.evaluator = std::make_shared<RolloutEvaluator>(1, options.search.seed);
+    p.fullSimulations = sp.bootstrap.simulations;
+    p.cheapSimulations = sp.bootstrap.cheapSimulations;
+    p.fullFraction = sp.bootstrap.fullFraction;
+    return p;
+  }
+  p.evaluator = withPlayouts(weights_.current(), options.search.seed);
+  p.fullSimulations.fill(sp.simulations);
+  p.cheapSimulations = sp.cheapSimulations;
+  p.fullFraction = sp.fullFraction;
+  return p;
+}
+
+SidePlayers SelfPlayProducer::playersOf(const Plan& plan, int runGame, PastSide& past) {
+  past = PastSide{};
+  const uint64_t h = mix(config_.seed ^ mix(uint64_t(runGame) ^ 0xBA5Eull));
+  if (plan.bootstrap || unit(h) >= config_.selfPlay.pastFraction) return {plan.evaluator, plan.evaluator};
+  const auto pick = weights_.pickPast(mix(h));
+  if (!pick) return {plan.evaluator, plan.evaluator};
+  past.step = pick->step;
+  past.side = int(mix(h ^ 1) & 1);
+  SidePlayers players{plan.evaluator, plan.evaluator};
+  players[size_t(past.side)] = withPlayouts(pick->evaluator, config_.seed + uint64_t(runGame));
+  return players;
+}
+
+GameRecord SelfPlayProducer::recordOf(const SelfPlayGame& g, const std::string& player, const PastSide& past) const {
+  GameRecord rec;
+  rec.variant = game_.name();
+  rec.rules = game_.rulesYaml();
+  rec.players[0] = rec.players[1] = player;
+  if (past.side >= 0) rec.players[past.side] = "past:" + checkpointId(past.step);
+  rec.winner = g.outcome.winner;
+  rec.reason = reasonName(g.outcome.reason);
+  rec.plies = int(g.actions.size());
+  rec.actions = g.actions;
+  auto state = game_.newGame();
+  rec.startPosition = state->record();
+  rec.startSide = state->toMove();
+  for (Action a : g.actions) {
+    rec.moves += (rec.moves.empty() ? "" : " ") + state->actionName(a);
+    state->apply(a);
+  }
+  return rec;
+}
+
+void SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop) {
+  const int base = monitor_.games();  // run-wide number of the batch's first game
+  BatchedSelfPlay sp(game_, plan.evaluator, options);
+  std::map<int, std::vector<PositionRecord>> pending;
+  std::map<int, PastSide> pasts;
+  sp.setPlayers([&](int g) { return playersOf(plan, base + g, pasts[g]); });
+  sp.setBudget([&](int g, const State& state) {
+    const bool full = fullSearchCoin(config_.seed, base + g, state.ply(), plan.fullFraction);
+    return MoveBudget{full ? plan.fullSimulations[size_t(state.toMove())] : plan.cheapSimulations, full};
+  });
+  sp.onMove([&](const SelfPlayMove& m) {
+    if (m.state->toMove() == pasts[m.game].side) return;  // the past network's moves teach nothing new
+    if (auto p = trainingPosition(m)) pending[m.game].push_back(std::move(*p));
+  });
+  int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0, againstPast = 0;
+  double age = 0;
+  sp.onGame([&](const SelfPlayGame& g) {
+    const int64_t published = weights_.step();
+    const std::string player = plan.bootstrap ? kBootstrapPlayer : "selfplay:" + checkpointId(published);
+    sink_(recordOf(g, player, pasts[g.game]), std::move(pending[g.game]));
+    pending.erase(g.game);
+    if (g.outcome.winner >= 0) ++wins[g.outcome.winner];
+    else ++draws;
+    plies += int(g.actions.size());
+    againstPast += pasts[g.game].side >= 0;
+    age += double(monitor_.step() - published);
+    ++finished;
+    monitor_.show();
+    if (stop || monitor_.budgetSpent()) sp.stopStarting();  // the games in progress still finish
+  });
+  const auto t0 = std::chrono::steady_clock::now();
+  sp.run();
+  const double seconds = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  const auto stats = sp.stats();
+  monitor_.setPositionsPerSecond(double(stats.moves) / seconds);
+  monitor_.metric({{"kind", "selfplay"}, {"games", monitor_.games()}, {"chunk_games", finished},
+                   {"wins", {wins[0], wins[1]}}, {"draws", draws}, {"bootstrap", plan.bootstrap},
+                   {"search", describeSelfPlay(config_.selfPlay, plan.bootstrap)}, {"against_past", againstPast},
+                   {"weights_step", weights_.step()}, {"weights_age", finished ? age / finished : 0.0},
+                   {"mean_plies", finished ? double(plies) / finished : 0.0},
+                   {"positions_per_second", double(stats.moves) / seconds},
+                   {"evaluations_per_second", double(stats.evaluations) / seconds},
+                   {"mean_batch", stats.batches ? double(stats.evaluations) / double(stats.batches) : 0.0}});
+}
+
+void SelfPlayProducer::run(const std::atomic<bool>& stop) {
+  const BudgetConfig& budget = config_.budget;
+  while (!stop && !monitor_.budgetSpent()) {
+    SelfPlayOptions o;
+    o.search = config_.selfPlay.search;
+    o.search.simulations = config_.selfPlay.simulations;
+    o.search.seed = config_.seed + uint64_t(monitor_.games()) * 1000003ULL + uint64_t(batches_++);
+    o.workers = config_.selfPlay.workers;
+    o.gamesPerWorker = config_.selfPlay.gamesPerWorker;
+    // Each slot plays several games in a row, so that the slots emptying at the batch's end
+    // (its longest games) leave the evaluator's batches short less often.
+    o.games = o.workers * o.gamesPerWorker * kGamesPerSlot;
+    if (budget.games > 0) o.games = std::min(o.games, budget.games - monitor_.games());
+    if (o.games <= 0) break;
+    if (monitor_.games() >= config_.selfPlay.bootstrap.games && !bootstrapDone_) {
+      // The network phase starts on weights trained on the whole bootstrap: wait for the
+      // trainer to publish them (it does so as soon as it sees the flag).
+      const int published = weights_.publications();
+      bootstrapDone_ = true;
+      while (config_.selfPlay.bootstrap.games > 0 && weights_.publications() == published && !stop &&
+             !monitor_.budgetSpent())
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+      if (stop || monitor_.budgetSpent()) break;
+    }
+    const Plan p = plan(o);
+    playBatch(p, o, stop);
+  }
+}
+
+}  // namespace tz

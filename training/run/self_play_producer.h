@@ -1,0 +1,83 @@
+#pragma once
+// The self-play side of a training run: plans each batch of games (pure-MCTS bootstrap
+// games first, then games searched with the published network, some against a past
+// checkpoint with its own tree), turns every searched move into a training position and
+// hands each finished game over as a record.
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "game/game.h"
+#include "mcts/self_play.h"
+#include "training/experiment.h"
+#include "training/records.h"
+#include "training/run/published_weights.h"
+#include "training/run/run_monitor.h"
+
+namespace tz {
+
+/// The training position of a searched move, or nothing for a cheap search (playout cap
+/// randomization). The policy target is the search's (visit shares, or Gumbel's improved
+/// policy); a proven root teaches the move it plays.
+std::optional<PositionRecord> trainingPosition(const SelfPlayMove& move);
+
+/// Whether the move of `game` at `ply` gets a full search: a coin of probability
+/// `fullFraction` drawn from (seed, game, ply) alone, so that it is the same whichever
+/// thread asks and in whatever order.
+bool fullSearchCoin(uint64_t seed, int game, int ply, double fullFraction);
+
+/// How the games of a run are searched, in words for the report ("pure MCTS ...").
+std::string describeSelfPlay(const SelfPlayConfig& config, bool bootstrap);
+
+/// Plays a run's self-play games until stopped.
+class SelfPlayProducer {
+ public:
+  /// Receives each finished game with its training positions (never concurrently).
+  using Sink = std::function<void(GameRecord&& record, std::vector<PositionRecord>&& positions)>;
+
+  /// Self-play of `game` as `config` says, with the network `weights` publishes; finished
+  /// games go to `sink`, counted by `monitor`.
+  SelfPlayProducer(const Game& game, const ExperimentConfig& config, PublishedWeights& weights, RunMonitor& monitor,
+                   Sink sink);
+
+  /// Plays batches of games until `stop` is set or the budget is spent; the games in
+  /// progress then finish.
+  void run(const std::atomic<bool>& stop);
+  /// Whether the bootstrap games are all played (set before the first network batch).
+  bool bootstrapDone() const { return bootstrapDone_.load(); }
+
+ private:
+  // How one batch of games is searched.
+  struct Plan {
+    bool bootstrap = false;
+    std::shared_ptr<Evaluator> evaluator;  // the current player's leaf evaluation
+    std::array<int, 2> fullSimulations{};  // full search budget of each side's moves
+    int cheapSimulations = 0;
+    double fullFraction = 1;
+    SearchOptions search;
+  };
+  // A past opponent in one game.
+  struct PastSide {
+    int64_t step = 0;
+    int side = -1;
+  };
+
+  Plan plan(SelfPlayOptions& options);
+  void playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop);
+  SidePlayers playersOf(const Plan& plan, int runGame, PastSide& past);
+  std::shared_ptr<Evaluator> withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const;
+  GameRecord recordOf(const SelfPlayGame& game, const std::string& player, const PastSide& past) const;
+
+  const Game& game_;
+  const ExperimentConfig& config_;
+  PublishedWeights& weights_;
+  RunMonitor& monitor_;
+  Sink sink_;
+  std::atomic<bool> bootstrapDone_{false};
+  int batches_ = 0;
+};
+
+}  // namespace tz
