@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "game/error.h"
@@ -153,6 +154,65 @@ TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
   const RunSummary resumed = runTraining(config, dir, true, false);
   EXPECT_EQ(resumed.games, first.games);
   EXPECT_EQ(resumed.steps, first.steps);
+}
+
+TEST(TrainRun, WeightsArePublishedOnTheirOwnIntervalAndAtTheBootstrapEnd) {
+  const std::string dir = freshDir("train_publish");
+  const RunSummary s =
+      runTraining(std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-gpu-shaped.yaml", dir, false, false);
+  EXPECT_EQ(s.steps, 40);
+  // At the start, at the bootstrap's end, and every 5 steps (no checkpoint before step 40).
+  EXPECT_GE(s.publications, 1 + 1 + 40 / 5);
+  EXPECT_EQ(checkpointFiles(dir).size(), 2u);  // step 0 and the last
+  RecordStore store(RunPaths::of(dir).records);
+  int64_t newest = 0;
+  for (const auto& g : store.gamesByTag("selfplay")) {
+    long long step = -1;
+    if (std::sscanf(g.players[0].c_str(), "selfplay:step-%lld", &step) == 1) newest = std::max<int64_t>(newest, step);
+  }
+  EXPECT_GT(newest, 0) << "network games searched with weights no checkpoint holds";
+  for (const auto& m : readMetrics(RunPaths::of(dir).metrics)) {
+    if (m["kind"] == "selfplay" && !m["bootstrap"].get<bool>()) EXPECT_LT(m["weights_age"].get<double>(), 40.0);
+  }
+}
+
+TEST(TrainRun, PastOpponentsAreSavedCheckpointsWhoseMovesTeachNothing) {
+  const std::string dir = freshDir("train_past");
+  runTraining(kTiny, dir, false, false);  // past_fraction 0.5, checkpoints every 10 steps
+  RecordStore store(RunPaths::of(dir).records);
+  int pastGames = 0;
+  for (const auto& g : store.gamesByTag("selfplay")) {
+    for (int side = 0; side < 2; ++side) {
+      long long step = -1;
+      if (std::sscanf(g.players[side].c_str(), "past:step-%lld", &step) != 1) continue;
+      ++pastGames;
+      EXPECT_GT(step, 0) << "the untrained network played game " << g.id;
+      EXPECT_EQ(g.players[1 - side].rfind("selfplay:step-", 0), 0u);
+      for (const auto& p : store.positions(g.id)) EXPECT_NE(p.toMove, side) << "game " << g.id << " ply " << p.ply;
+    }
+  }
+  EXPECT_GT(pastGames, 0);
+}
+
+TEST(TrainRun, EvaluationRunsBesideTheTrainer) {
+  // Each checkpoint's evaluation (16 games at 48 simulations) takes far longer than the 10
+  // training steps to the next one: the trainer goes on while it runs, so later steps are
+  // logged before earlier checkpoints' results (the evaluator skips to the newest).
+  const std::string dir = freshDir("train_eval_beside");
+  runTraining(std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-slow-eval.yaml", dir, false, false);
+  int64_t trained = 0;
+  bool overtaken = false;
+  std::set<int64_t> evaluated;
+  for (const auto& m : readMetrics(RunPaths::of(dir).metrics)) {
+    if (m["kind"] == "train") trained = m["step"].get<int64_t>();
+    if (m["kind"] == "eval") {
+      evaluated.insert(m["step"].get<int64_t>());
+      overtaken |= trained > m["step"].get<int64_t>();
+    }
+    if (m["kind"] == "run") EXPECT_GT(m["evaluation_seconds"].get<double>(), 0.0);
+  }
+  EXPECT_TRUE(overtaken) << "every evaluation finished before the next training step";
+  EXPECT_TRUE(evaluated.count(40)) << "the last checkpoint is always evaluated";
 }
 
 TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {

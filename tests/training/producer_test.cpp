@@ -1,0 +1,63 @@
+// The self-play producer's pieces: the training position of a searched move (a proven root
+// teaches the move it plays) and the full-search coin (a function of seed, game and ply).
+#include <gtest/gtest.h>
+
+#include "game/registry.h"
+#include "training/run/self_play_producer.h"
+
+namespace tz::test {
+namespace {
+
+TEST(Producer, AProvenRootTeachesTheMovePlayedNotLeftoverVisits) {
+  auto game = loadGame("brandubh");
+  auto state = game->newGame();
+  SelfPlayMove m;
+  m.state = state.get();
+  m.search.actions = {3, 7, 9};
+  m.search.visits = {40, 2, 0};  // visits of a reused subtree, from before the proof
+  m.search.policy = {0.95f, 0.05f, 0.f};
+  m.search.proven = mcts::Proven::kWin;
+  m.search.value = 1.f;
+  m.action = 9;  // the proven win found by the root scan
+  const auto p = trainingPosition(m);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->policy.size(), 1u);
+  EXPECT_EQ(p->policy[0].first, 9);
+  EXPECT_EQ(p->policy[0].second, 1.f);
+  EXPECT_EQ(p->value, 1.f);
+}
+
+TEST(Producer, AnUnprovenRootTeachesTheSearchPolicy) {
+  auto game = loadGame("brandubh");
+  auto state = game->newGame();
+  SelfPlayMove m;
+  m.state = state.get();
+  m.search.actions = {3, 7, 9};
+  m.search.visits = {6, 2, 0};
+  m.search.policy = {0.5f, 0.3f, 0.2f};  // e.g. Gumbel's improved policy, not the visit shares
+  m.action = 3;
+  const auto p = trainingPosition(m);
+  ASSERT_TRUE(p);
+  ASSERT_EQ(p->policy.size(), 3u);
+  EXPECT_EQ(p->policy[2].first, 9);
+  EXPECT_FLOAT_EQ(p->policy[2].second, 0.2f);
+  m.full = false;
+  EXPECT_FALSE(trainingPosition(m)) << "a cheap search is no target";
+}
+
+TEST(Producer, TheFullSearchCoinDependsOnSeedGameAndPlyAlone) {
+  int full = 0;
+  for (int game = 0; game < 100; ++game) {
+    for (int ply = 0; ply < 100; ++ply) {
+      const bool coin = fullSearchCoin(7, game, ply, 0.25);
+      EXPECT_EQ(coin, fullSearchCoin(7, game, ply, 0.25));
+      full += coin;
+    }
+  }
+  EXPECT_NEAR(full / 10000.0, 0.25, 0.02);
+  EXPECT_TRUE(fullSearchCoin(7, 3, 5, 1.0));
+  EXPECT_FALSE(fullSearchCoin(7, 3, 5, 0.0));
+}
+
+}  // namespace
+}  // namespace tz::test
