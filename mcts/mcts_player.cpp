@@ -21,7 +21,8 @@ void MctsPlayer::observe(const State& before, Action action) {
 }
 
 std::string MctsPlayer::name() const {
-  return "mcts(" + evaluatorName_ + "," + std::to_string(search_.options().simulations) + ")";
+  const SearchOptions& o = search_.options();
+  return "mcts(" + evaluatorName_ + "," + std::to_string(o.simulations) + (o.gumbel ? ",gumbel" : "") + ")";
 }
 
 std::unique_ptr<Player> makeMctsPlayer(const Game& game, std::shared_ptr<Evaluator> evaluator,

@@ -1,5 +1,6 @@
 #pragma once
-// A player that searches with PUCT MCTS, reusing its tree from move to move.
+// A player that searches with PUCT MCTS (optionally under a Gumbel root), reusing its tree
+// from move to move.
 #include <memory>
 #include <string>
 
@@ -30,7 +31,7 @@ class MctsPlayer final : public Player {
   bool hasRoot_ = false;
 };
 
-/// An MCTS player: "mcts(<evaluator>,<simulations>)".
+/// An MCTS player: "mcts(<evaluator>,<simulations>)", or "mcts(<evaluator>,<simulations>,gumbel)".
 std::unique_ptr<Player> makeMctsPlayer(const Game& game, std::shared_ptr<Evaluator> evaluator,
                                        const SearchOptions& options);
 

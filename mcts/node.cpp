@@ -19,6 +19,10 @@ void Node::addVisit(float v) {
   counts.fetch_add((uint64_t(1) << 32) - 1, std::memory_order_relaxed);  // visits + 1, in flight - 1
 }
 
+void Node::setNetValue(float v) {
+  evaluation = int16_t(std::lround(std::clamp(v, -1.f, 1.f) * kEvalScale));
+}
+
 void Node::setStats(int visits, double sum) {
   valueSum.store(std::llround(sum * kValueScale), std::memory_order_relaxed);
   counts.store(uint64_t(visits) << 32, std::memory_order_relaxed);

@@ -58,6 +58,8 @@ struct Edge {
 struct Node {
   /// Fixed-point scale of the value sum.
   static constexpr double kValueScale = 4294967296.0;  // 2^32
+  /// Fixed-point scale of the stored evaluation (values in [-1, 1] are kept to 2^-14).
+  static constexpr float kEvalScale = 16384.f;  // 2^14
 
   Edge* edges = nullptr;               // block of numEdges edges, valid once expanded
   std::atomic<int64_t> valueSum{0};    // W * kValueScale: sum of backed-up values
@@ -67,6 +69,7 @@ struct Node {
   bool scanned = false;                // its side to move was checked for a win in one (see scanReplies)
   std::atomic<Expansion> expansion{Expansion::kNew};  // see Expansion
   std::atomic<Proven> proven{Proven::kUnknown};       // proven result, see Proven
+  int16_t evaluation = 0;              // evaluator value for the side to move * kEvalScale (see netValue)
 
   /// Whether the edges are published (acquire: they may be read after this).
   bool isExpanded() const { return expansion.load(std::memory_order_acquire) == Expansion::kExpanded; }
@@ -80,6 +83,10 @@ struct Node {
   double w() const { return double(valueSum.load(std::memory_order_relaxed)) / kValueScale; }
   /// Mean value W/N (0 when unvisited).
   float q() const;
+  /// The evaluator's value of the position for its side to move (0 before an evaluation).
+  float netValue() const { return float(evaluation) / kEvalScale; }
+  /// Keeps `v` (clamped to [-1, 1]) as the evaluator's value, before the node is published.
+  void setNetValue(float v);
   /// Proven result (relaxed).
   Proven result() const { return proven.load(std::memory_order_relaxed); }
   /// Counts a playout passing through on its way down (virtual loss).
@@ -90,6 +97,13 @@ struct Node {
   void addVisit(float v);
   /// Sets N and W, with nothing in flight (not thread-safe).
   void setStats(int visits, double sum);
+};
+
+class GumbelRoot;
+
+/// A tree's root: a node that also knows the Gumbel search prepared on it (mcts/gumbel.h).
+struct RootNode : Node {
+  const GumbelRoot* gumbel = nullptr;  // the root's Gumbel state; nullptr for PUCT or before preparation
 };
 
 /// Visits of the child behind `edge` (0 without a child).

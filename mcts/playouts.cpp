@@ -103,6 +103,7 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
   state.copyFrom(tree.rootState());
   path.clear();
   Node* node = &tree.root();
+  Edge* scheduled = nullptr;  // the root edge the Gumbel schedule handed out
   for (;;) {
     node->addInFlight();
     path.push_back(node);
@@ -119,13 +120,16 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
       }
       float q = node->q();
       if (i > 0 && node->toMove != path[i - 1]->toMove) q = -q;
-      Edge* edge = selectEdge(*node, q, options);
+      const bool gumbelRoot = i == 0 && tree.gumbel();
+      Edge* edge = nullptr;
+      if (gumbelRoot) edge = scheduled = tree.scheduledEdge();
+      else edge = selectEdge(*node, q, options);
       if (edge) {
         state.apply(edge->action);
         node = childOf(*edge, tree.arena());
         continue;
       }
-      if (tryProve(*node, viewAt(path, i))) {  // every child is proven lost
+      if (!gumbelRoot && tryProve(*node, viewAt(path, i))) {  // every child is proven lost
         finishProven(tree, path);
         return true;
       }
@@ -150,8 +154,10 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
       ++size_;
       return true;
     }
-    // Another playout is evaluating this node: undo this one's virtual loss.
+    // Another playout is evaluating this node (or the Gumbel root waits for the playouts in
+    // flight): undo this one's virtual loss and its place in the schedule.
     for (Node* n : path) n->removeInFlight();
+    if (scheduled) tree.unschedule(*scheduled);
     return false;
   }
 }
@@ -177,6 +183,7 @@ void PlayoutBatch::complete(const SearchOptions& options) {
     node->edges = edges;
     node->numEdges = uint16_t(n);
     node->toMove = int8_t(leaf.state->toMove());
+    node->setNetValue(request.value);
     const int chooser = viewAt(leaf.path, leaf.path.size() - 1);
     if (options.rootLookahead >= 2 && leaf.path.size() == 2)
       scanReplies(*node, *leaf.state, chooser, *scratch_, scanActions_);

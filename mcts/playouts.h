@@ -1,8 +1,9 @@
 #pragma once
 // The playout machinery shared by every search driver: descend a tree by PUCT under
-// virtual loss, collect the leaves that need an evaluation (from one or many trees), and
-// after one evaluate() call expand them and back their values up. Finished games and
-// proven nodes are backed up at once with their exact values.
+// virtual loss (leaving a Gumbel root by its schedule), collect the leaves that need an
+// evaluation (from one or many trees), and after one evaluate() call expand them and back
+// their values up. Finished games and proven nodes are backed up at once with their exact
+// values.
 #include <memory>
 #include <vector>
 
@@ -17,7 +18,7 @@ namespace tz::mcts {
 /// Why gather() stopped.
 enum class GatherStop {
   kCount,      // it ran the playouts asked for, or the batch is full
-  kCollision,  // a playout reached a node another playout is evaluating
+  kCollision,  // a playout reached a node another playout is evaluating (or a Gumbel root's phase end)
   kBudget,     // the tree's playout budget is spent (or its root is proven)
 };
 

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "game/error.h"
+#include "mcts/gumbel.h"
 
 namespace tz {
 
@@ -11,33 +12,62 @@ using mcts::Edge;
 using mcts::Node;
 using mcts::Proven;
 
-void describeRoot(const Node& root, SearchResult& out) {
+namespace {
+
+// Each action's share of the visits (all 0 without visits).
+std::vector<float> visitShares(const std::vector<int>& visits) {
+  double total = 0;
+  for (const int v : visits) total += v;
+  std::vector<float> shares(visits.size(), 0.f);
+  if (total > 0)
+    for (size_t i = 0; i < visits.size(); ++i) shares[i] = float(visits[i] / total);
+  return shares;
+}
+
+// Throws unless `root` was expanded with at least one move.
+void requireSearched(const Node& root) {
+  if (!root.isExpanded() || root.numEdges == 0) throw Error("chooseMove: the root has not been searched");
+}
+
+}  // namespace
+
+void describeRoot(const mcts::RootNode& root, SearchResult& out) {
   out.actions.clear();
   out.visits.clear();
   for (int i = 0; i < root.numEdges; ++i) {
     out.actions.push_back(root.edges[i].action);
     out.visits.push_back(mcts::edgeVisits(root.edges[i]));
   }
+  out.policy = root.gumbel ? root.gumbel->policy(root) : visitShares(out.visits);
   out.proven = root.result();
   out.value = out.proven != Proven::kUnknown ? mcts::provenValue(out.proven) : root.q();
   out.rootVisits = root.n();
 }
 
-Action chooseMove(const Node& root, int ply, const SearchOptions& options, std::mt19937_64& rng) {
-  if (!root.isExpanded() || root.numEdges == 0) throw Error("chooseMove: the root has not been searched");
-  const int n = root.numEdges;
-  const Edge* edges = root.edges;
-  // A proven win: one that ends the game at once, else the most visited.
+const Edge* provenWin(const Node& root) {
   const Edge* win = nullptr;
   auto immediate = [](const Edge& e) { return e.node() && e.node()->isTerminal(); };
-  for (int i = 0; i < n; ++i) {
-    const Edge& e = edges[i];
+  for (int i = 0; i < root.numEdges; ++i) {
+    const Edge& e = root.edges[i];
     if (mcts::edgeResult(e) != Proven::kWin) continue;
     if (!win || (immediate(e) && !immediate(*win)) ||
         (immediate(e) == immediate(*win) && mcts::edgeVisits(e) > mcts::edgeVisits(*win)))
       win = &e;
   }
-  if (win) return win->action;
+  return win;
+}
+
+Action chooseGumbelMove(const mcts::RootNode& root) {
+  requireSearched(root);
+  if (const Edge* win = provenWin(root)) return win->action;
+  return root.gumbel->choice(root).action;
+}
+
+Action chooseMove(const Node& root, int ply, const SearchOptions& options, std::mt19937_64& rng) {
+  requireSearched(root);
+  const int n = root.numEdges;
+  const Edge* edges = root.edges;
+  if (const Edge* win = provenWin(root)) return win->action;
 
   bool anyAlive = false;
   for (int i = 0; i < n; ++i) anyAlive |= mcts::edgeResult(edges[i]) != Proven::kLoss;

@@ -56,7 +56,9 @@ void Search::playouts(int simulations) {
     evaluator_->evaluate(first.requests(), first.size());
     first.complete(options_);
   }
-  if (!tree_.prepared()) tree_.prepareRoot(options_, true, rng_);
+  // Dirichlet noise as options.dirichletFraction says; a Gumbel root without noise plays
+  // deterministically (self-play draws its noise in BatchedSelfPlay).
+  if (!tree_.prepared()) tree_.prepareRoot(options_, !options_.gumbel, rng_);
 
   std::vector<std::thread> helpers;
   abort_.store(false, std::memory_order_relaxed);

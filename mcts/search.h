@@ -1,6 +1,6 @@
 #pragma once
-// PUCT search of one game on one tree with several threads (tree parallelism under
-// virtual loss), each thread batching its leaves into one evaluate() call.
+// PUCT (or Gumbel-root) search of one game on one tree with several threads (tree
+// parallelism under virtual loss), each thread batching its leaves into one evaluate() call.
 #include <atomic>
 #include <memory>
 #include <random>
@@ -30,7 +30,8 @@ class Search {
 
   /// Runs `simulations` new playouts (options.simulations when negative) with
   /// options.threads threads; stops early when the root is proven. Fixed seeds and one
-  /// thread give identical searches.
+  /// thread give identical searches. A Gumbel search (options.gumbel) draws no Gumbel
+  /// noise here: its candidates and move depend on priors and values alone.
   const SearchResult& run(int simulations = -1);
   /// The move to play after run() (see Tree::pickMove).
   Action chooseMove();

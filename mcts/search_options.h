@@ -1,5 +1,6 @@
 #pragma once
-// Everything that tunes one PUCT search, in one plain struct (KataGo's SearchParams idea).
+// Everything that tunes one search (PUCT, or a Gumbel root above PUCT), in one plain
+// struct (KataGo's SearchParams idea).
 #include <cstdint>
 
 namespace tz {
@@ -18,6 +19,10 @@ struct SearchOptions {
   float virtualLoss = 3.f;        // each in-flight playout counts as this many lost visits
   int rootLookahead = 2;          // exact checks: 1 root moves that win at once, 2 also replies that do (Tree::prepareRoot)
   uint64_t seed = 1;              // seeds root noise and move choice
+  bool gumbel = false;            // root: Gumbel-top-k candidates, sequential halving (no PUCT, no Dirichlet noise)
+  int gumbelCandidates = 16;      // m: candidate root actions of a Gumbel search
+  float gumbelCVisit = 50.f;      // sigma(q) = (gumbelCVisit + max visits) * gumbelCScale * q (q rescaled to [0, 1])
+  float gumbelCScale = 0.1f;      // see gumbelCVisit
 };
 
 }  // namespace tz

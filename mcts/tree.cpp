@@ -12,6 +12,7 @@ void copyStats(const Node& from, Node& to) {
   to.setStats(from.n(), from.w());
   to.proven.store(from.result(), std::memory_order_relaxed);
   to.toMove = from.toMove;
+  to.evaluation = from.evaluation;
   to.scanned = from.scanned;
   to.numEdges = 0;
   to.edges = nullptr;
@@ -73,6 +74,7 @@ void Tree::clearRoot() {
   arena_->clear();
   copyStats(Node(), root_);
   root_.toMove = int8_t(rootState_->toMove());
+  root_.gumbel = nullptr;
   prepared_ = false;
 }
 
@@ -126,6 +128,7 @@ void Tree::advance(Action action) {
     root_.setStats(root_.n(), -root_.w());
     root_.proven.store(opposite(root_.result()), std::memory_order_relaxed);
   }
+  root_.gumbel = nullptr;
   prepared_ = false;
 }
 
@@ -133,6 +136,7 @@ void Tree::beginSearch(int simulations) {
   target_ = simulations;
   started_.store(0, std::memory_order_relaxed);
   completed_.store(0, std::memory_order_relaxed);
+  if (gumbel()) gumbel_.restart(root_, simulations);
 }
 
 bool Tree::claim() {
@@ -152,8 +156,13 @@ void Tree::prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64
     Edge& e = root_.edges[i];
     if (!e.node()) e.child.store(arena_->newNode(), std::memory_order_release);
   }
-  if (noise && options.dirichletFraction > 0.f) addNoise(options.dirichletAlpha, options.dirichletFraction, rng);
+  if (noise && options.dirichletFraction > 0.f && !options.gumbel)
+    addNoise(options.dirichletAlpha, options.dirichletFraction, rng);
   if (options.rootLookahead > 0) scanRoot(options.rootLookahead);
+  if (options.gumbel) {
+    gumbel_.start(root_, options, noise, rng, target_ - started_.load(std::memory_order_relaxed));
+    root_.gumbel = &gumbel_;
+  }
   prepared_ = true;
 }
 
@@ -208,7 +217,7 @@ bool Tree::scanChild(const Edge& edge) {
 
 Action Tree::pickMove(const SearchOptions& options, std::mt19937_64& rng) {
   for (;;) {
-    const Action a = chooseMove(root_, rootState_->ply(), options, rng);
+    const Action a = gumbel() ? chooseGumbelMove(root_) : chooseMove(root_, rootState_->ply(), options, rng);
     if (options.rootLookahead < 2) return a;
     const Edge* edge = nullptr;
     for (int i = 0; i < root_.numEdges && !edge; ++i)

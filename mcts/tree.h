@@ -1,13 +1,15 @@
 #pragma once
 // One search tree: the root position and node, the arenas holding the children, the
 // playout budget of the search in progress, root preparation (noise, exact scan of the
-// first plies) and the MCTS-solver rules that prove wins and losses.
+// first plies, the Gumbel root of mcts/gumbel.h) and the MCTS-solver rules that prove
+// wins and losses.
 #include <atomic>
 #include <memory>
 #include <random>
 #include <vector>
 
 #include "game/game.h"
+#include "mcts/gumbel.h"
 #include "mcts/node.h"
 #include "mcts/search_options.h"
 
@@ -47,15 +49,16 @@ class Tree {
   /// The root position.
   const State& rootState() const { return *rootState_; }
   /// The root node; its values are from the view of the side to move at the root.
-  Node& root() { return root_; }
+  RootNode& root() { return root_; }
   /// The root node (read-only).
-  const Node& root() const { return root_; }
+  const RootNode& root() const { return root_; }
   /// Where expansions allocate nodes and edges.
   NodeArena& arena() { return *arena_; }
   /// Bytes of nodes and edges in the tree (not during a search).
   size_t bytes() const { return arena_->bytes() + sizeof(Node); }
 
-  /// Starts a search of `simulations` new playouts from the current root.
+  /// Starts a search of `simulations` new playouts from the current root (a prepared
+  /// Gumbel root plans them over its first candidates again).
   void beginSearch(int simulations);
   /// Reserves one playout; false once the budget is spent or the root is proven.
   bool claim();
@@ -75,12 +78,23 @@ class Tree {
   /// and with options.rootLookahead >= 1 proves the root children that end the game; with
   /// 2, also those after which the same side acts again and wins at once (a winning morris
   /// turn), and scans the replies of the expanded ones (the others are scanned when first
-  /// expanded, see PlayoutBatch::complete, or when chosen, see pickMove).
+  /// expanded, see PlayoutBatch::complete, or when chosen, see pickMove). With
+  /// options.gumbel there is no Dirichlet noise: the root becomes a Gumbel root (Gumbel
+  /// noise when `noise`) planning the playouts left in this search.
   void prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64& rng);
-  /// The move to play after a search (chooseMove in root_policy.h); with
-  /// options.rootLookahead >= 2 a move whose replies were never scanned is scanned first,
-  /// and one that lets the opponent win at once is rejected for the next choice.
+  /// The move to play after a search (chooseMove in root_policy.h, chooseGumbelMove for a
+  /// Gumbel root); with options.rootLookahead >= 2 a move whose replies were never scanned
+  /// is scanned first, and one that lets the opponent win at once is rejected for the next
+  /// choice.
   Action pickMove(const SearchOptions& options, std::mt19937_64& rng);
+
+  /// Whether playouts leave the root by the Gumbel schedule instead of PUCT.
+  bool gumbel() const { return root_.gumbel != nullptr; }
+  /// The root edge the Gumbel schedule names for the next playout, or nullptr while the
+  /// phase waits for playouts in flight (see GumbelRoot::next). Thread-safe.
+  Edge* scheduledEdge() { return gumbel_.next(root_); }
+  /// Takes back a playout scheduledEdge() handed out for `edge` that collided. Thread-safe.
+  void unschedule(const Edge& edge) { gumbel_.giveBack(root_, edge); }
 
  private:
   void clearRoot();
@@ -92,7 +106,8 @@ class Tree {
   std::unique_ptr<State> rootState_;
   std::unique_ptr<State> scratch_[2];   // states of the root scan
   std::vector<Action> scanActions_;
-  Node root_;
+  RootNode root_;
+  GumbelRoot gumbel_;                   // the root's Gumbel state, in use when root_.gumbel points here
   std::unique_ptr<NodeArena> arena_;    // blocks of the current tree
   std::unique_ptr<NodeArena> spare_;    // the subtree kept by advance() is copied here
   std::vector<std::pair<const Node*, Node*>> copyStack_;

@@ -1,5 +1,5 @@
 // Wins in one are always taken, and a threat to win in one is always answered, whatever
-// the evaluator, the noise or the temperature.
+// the evaluator, the noise, the temperature or the root's search (PUCT or Gumbel).
 #include <gtest/gtest.h>
 
 #include "game/registry.h"
@@ -103,6 +103,25 @@ TEST(SearchTactics, EscapeThreatIsBlocked) {
         EXPECT_FALSE(winsInOne(*next)) << evaluator->name() << " seed " << seed << " simulations " << simulations
                                        << " played " << state->actionName(a);
       }
+    }
+  }
+}
+
+TEST(SearchTactics, GumbelRootsKeepTheExactChecks) {
+  auto game = loadGame("linnaeus");
+  auto threat = escapeThreat(*game);
+  auto escape = position(*game, {{"c3", 'K'}, {"e6", 't'}, {"g5", 't'}, {"h8", 't'}, {"d8", 'T'}}, "defenders");
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    for (int simulations : {1, 2, 8, 64}) {
+      SearchOptions o = noisy(simulations, seed);
+      o.gumbel = true;
+      auto evaluator = std::make_shared<RolloutEvaluator>(1, seed);
+      auto blocked = threat->clone();
+      blocked->apply(searchMove(*game, *threat, evaluator, o));
+      EXPECT_FALSE(winsInOne(*blocked)) << "seed " << seed << " simulations " << simulations;
+      auto escaped = escape->clone();
+      escaped->apply(searchMove(*game, *escape, evaluator, o));
+      EXPECT_EQ(escaped->outcome().reason, EndReason::kEscape) << "seed " << seed << " simulations " << simulations;
     }
   }
 }
