@@ -1,4 +1,5 @@
-// PUCT search from the command line (`search`) and its throughput benchmark (`bench search`).
+// PUCT or Gumbel search from the command line (`search`) and its throughput benchmark
+// (`bench search`).
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -43,6 +44,9 @@ void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
   cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str();
   cmd->add_option("--lookahead", o.rootLookahead, "Exact win checks: 0 none, 1 root moves that win at once, 2 also replies that do")->capture_default_str()->check(CLI::Range(0, 2));
   cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");
+  cmd->add_option("--gumbel-candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search")
+      ->capture_default_str()->check(CLI::Range(1, 4096));
 }
 
 // The evaluator named on the command line.
@@ -94,7 +98,8 @@ void addSearch(CLI::App& app) {
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.visits[a] > r.visits[b]; });
     order.resize(std::min(order.size(), size_t(std::max(0, o->top))));
     nlohmann::json top = nlohmann::json::array();
-    for (size_t i : order) top.push_back({{"move", state->actionName(r.actions[i])}, {"visits", r.visits[i]}});
+    for (size_t i : order)
+      top.push_back({{"move", state->actionName(r.actions[i])}, {"visits", r.visits[i]}, {"policy", r.policy[i]}});
     if (o->json) {
       std::cout << nlohmann::json{{"variant", game->name()}, {"position", state->record()},
                                   {"to_move", game->sideName(state->toMove())}, {"move", state->actionName(best)},
@@ -106,7 +111,9 @@ void addSearch(CLI::App& app) {
     }
     std::cout << game->sideName(state->toMove()) << " play " << state->actionName(best) << "  (value " << r.value
               << ", " << provenName(r.proven) << ", " << r.simulations << " simulations in " << seconds << " s)\n";
-    for (const auto& m : top) std::cout << "  " << m["move"].get<std::string>() << " " << m["visits"] << "\n";
+    for (const auto& m : top)
+      std::cout << "  " << m["move"].get<std::string>() << " " << m["visits"] << "  (policy "
+                << m["policy"].get<float>() << ")\n";
   });
 }
 

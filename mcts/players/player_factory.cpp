@@ -15,11 +15,14 @@ namespace tz {
 
 namespace {
 
-// An MCTS player with `options`, simulations and seed from the spec, evaluating leaves with `evaluator`.
+// An MCTS player with `options`, simulations and seed from the spec, the spec's Gumbel
+// options (gumbel=1, candidates=M), evaluating leaves with `evaluator`.
 std::unique_ptr<Player> mctsPlayer(SpecOptions& o, const Game& game, std::shared_ptr<Evaluator> evaluator,
                                    uint64_t seed, int simulations, SearchOptions options = {}) {
   options.simulations = simulations;
   options.seed = seed;
+  options.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
+  options.gumbelCandidates = o.integer("candidates", options.gumbelCandidates, 1, 4096);
   o.finish();
   return makeMctsPlayer(game, std::move(evaluator), options);
 }
@@ -52,7 +55,8 @@ struct Registry {
                             o.finish();
                             return std::make_unique<players::AlphaBetaPlayer>(game, options, seed);
                           }};
-    kinds["mcts"] = {"mcts[:sims=N][,rollouts=R]", [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
+    kinds["mcts"] = {"mcts[:sims=N][,rollouts=R][,gumbel=1][,candidates=M]",
+                     [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                        SpecOptions o(spec);
                        const int sims = o.integer("sims", 1000, 1, 1 << 30);
                        const int rollouts = o.integer("rollouts", 1, 1, 1000);
@@ -61,7 +65,8 @@ struct Registry {
                        return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims,
                                          options);
                      }};
-    kinds["uniform-mcts"] = {"uniform-mcts[:sims=N]", [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
+    kinds["uniform-mcts"] = {"uniform-mcts[:sims=N][,gumbel=1][,candidates=M]",
+                             [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                                SpecOptions o(spec);
                                const int sims = o.integer("sims", 800, 1, 1 << 30);
                                return mctsPlayer(o, game, std::make_shared<UniformEvaluator>(), seed, sims);

@@ -35,10 +35,15 @@ TEST(PlayerFactory, BuildsPureMcts) {
   EXPECT_EQ(makePlayer("mcts:sims=50,rollouts=2", *g, 1)->name(), "mcts(rollouts(2),50)");
   EXPECT_EQ(makePlayer("uniform-mcts:sims=800", *g, 1)->name(), "mcts(uniform,800)");
   EXPECT_NE(errorOf("uniform-mcts:rollouts=2").find("unknown option 'rollouts'"), std::string::npos);
+  EXPECT_EQ(makePlayer("uniform-mcts:sims=50,gumbel=1,candidates=8", *g, 1)->name(), "mcts(uniform,50,gumbel)");
+  EXPECT_EQ(makePlayer("mcts:sims=50,gumbel=0", *g, 1)->name(), "mcts(rollouts(1),50)");
+  EXPECT_NE(errorOf("mcts:gumbel=2").find("expected an integer in [0, 1]"), std::string::npos);
+  EXPECT_NE(errorOf("mcts:candidates=0").find("expected an integer in [1, 4096]"), std::string::npos);
   // A pure MCTS player takes an escape in one.
   auto mcts = makePlayer("mcts:sims=100", *g, 3);
   auto k = position(*g, {{"b1", 'K'}, {"d1", 't'}, {"f5", 't'}}, "defenders");
   EXPECT_EQ(k->actionName(mcts->chooseAction(*k)), "b1-a1");
+  EXPECT_EQ(k->actionName(makePlayer("mcts:sims=100,gumbel=1", *g, 3)->chooseAction(*k)), "b1-a1");
 }
 
 TEST(PlayerFactory, ExplainsBadSpecs) {
