@@ -72,13 +72,10 @@ std::vector<float> completedQ(const Node& root) {
 
 std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale) {
   std::vector<float> q = completedQ(root);
-  if (q.empty()) return q;
-  const auto [lo, hi] = std::minmax_element(q.begin(), q.end());
-  const float low = *lo, range = std::max(*hi - *lo, 1e-8f);
   int most = 0;
   for (int i = 0; i < root.numEdges; ++i) most = std::max(most, edgeVisits(root.edges[i]));
   const float scale = (cVisit + float(most)) * cScale;
-  for (float& v : q) v = scale * (v - low) / range;
+  for (float& v : q) v = scale * (v + 1) / 2;
   return q;
 }
 
