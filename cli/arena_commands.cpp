@@ -12,6 +12,7 @@
 #include "cli/variant_options.h"
 #include "game/error.h"
 #include "mcts/players/player_factory.h"
+#include "mcts/players/random_opening_player.h"
 #include "training/arena.h"
 #include "training/stats.h"
 
@@ -96,6 +97,7 @@ void addArena(CLI::App& app) {
     VariantOptions variant;
     std::string a, b, db = "taflzero.db", tag;
     int games = 0;
+    int randomPlies = 0;
     uint64_t seed = 1;
     bool json = false;
   };
@@ -110,13 +112,22 @@ void addArena(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--tag", o->tag, "Tag of the match's games (default: 'A vs B on VARIANT')");
   cmd->add_option("--seed", o->seed, "Seed of every game's players")->capture_default_str();
+  cmd->add_option("--random-plies", o->randomPlies,
+                  "The first N plies of every game are uniformly random legal moves (diverse games between "
+                  "deterministic players)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     const auto game = o->variant.load();
     const std::string tag = o->tag.empty() ? o->a + " vs " + o->b + " on " + game->name() : o->tag;
-    const auto makerOf = [&game](const std::string& spec) -> PlayerMaker {
+    const int plies = o->randomPlies;
+    const auto makerOf = [&game, plies](const std::string& spec) -> PlayerMaker {
       makePlayer(spec, *game, 0);  // reject a bad spec before anything is played
-      return [&game, spec](uint64_t seed) { return makePlayer(spec, *game, seed); };
+      return [&game, spec, plies](uint64_t seed) -> std::unique_ptr<Player> {
+        if (plies == 0) return makePlayer(spec, *game, seed);
+        return std::make_unique<RandomOpeningPlayer>(makePlayer(spec, *game, seed), plies, seed ^ 0x0BE1ull);
+      };
     };
     const PlayerMaker a = makerOf(o->a), b = makerOf(o->b);
     RecordStore store(o->db);

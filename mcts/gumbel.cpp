@@ -70,17 +70,20 @@ std::vector<float> completedQ(const Node& root) {
   return q;
 }
 
-std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale) {
+std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool rescale) {
   std::vector<float> q = completedQ(root);
+  if (q.empty()) return q;
+  const auto [lo, hi] = std::minmax_element(q.begin(), q.end());
+  const float low = rescale ? *lo : -1.f, range = rescale ? std::max(*hi - *lo, 1e-8f) : 2.f;
   int most = 0;
   for (int i = 0; i < root.numEdges; ++i) most = std::max(most, edgeVisits(root.edges[i]));
   const float scale = (cVisit + float(most)) * cScale;
-  for (float& v : q) v = scale * (v + 1) / 2;
+  for (float& v : q) v = scale * (v - low) / range;
   return q;
 }
 
-std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale) {
-  std::vector<float> p = sigmaQ(root, cVisit, cScale);
+std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, bool rescale) {
+  std::vector<float> p = sigmaQ(root, cVisit, cScale, rescale);
   if (p.empty()) return p;
   for (int i = 0; i < root.numEdges; ++i) p[size_t(i)] += logPrior(root.edges[i]);
   const float top = *std::max_element(p.begin(), p.end());
@@ -94,6 +97,7 @@ void GumbelRoot::start(const Node& root, const SearchOptions& options, bool nois
                        int budget) {
   cVisit_ = options.gumbelCVisit;
   cScale_ = options.gumbelCScale;
+  rescale_ = options.gumbelRescale;
   const int n = root.numEdges;
   g_.assign(size_t(n), 0.f);
   if (noise)
@@ -138,7 +142,7 @@ void GumbelRoot::giveBack(const Node& root, const Edge& edge) {
   --handedTotal_;
 }
 
-std::vector<float> GumbelRoot::policy(const Node& root) const { return improvedPolicy(root, cVisit_, cScale_); }
+std::vector<float> GumbelRoot::policy(const Node& root) const { return improvedPolicy(root, cVisit_, cScale_, rescale_); }
 
 const Edge& GumbelRoot::choice(const Node& root) const {
   const std::vector<float> s = scores(root);
@@ -153,7 +157,7 @@ const Edge& GumbelRoot::choice(const Node& root) const {
 }
 
 std::vector<float> GumbelRoot::scores(const Node& root) const {
-  std::vector<float> s = sigmaQ(root, cVisit_, cScale_);
+  std::vector<float> s = sigmaQ(root, cVisit_, cScale_, rescale_);
   for (int i = 0; i < root.numEdges; ++i) s[size_t(i)] += g_[size_t(i)] + logPrior(root.edges[i]);
   return s;
 }

@@ -41,14 +41,14 @@ std::vector<float> completedQ(const Node& root);
 /// (1 + sum N), v_net the root's evaluation (Node::netValue).
 float mixedValue(const Node& root);
 
-/// sigma(completed Q) per root edge: (cVisit + max N) * cScale * q, with q mapped from the
-/// value range [-1, 1] to [0, 1]. A fixed range, not the paper's min-max over the children:
-/// min-max stretches the noise of near-equal values (a drawn position's children) into a
-/// confident target, which measurably slowed learning on tic-tac-toe.
-std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale);
+/// sigma(completed Q) per root edge: (cVisit + max N) * cScale * q, with q rescaled to
+/// [0, 1] by min-max over the root's children when `rescale` (the paper), else mapped from
+/// the value range [-1, 1]. Min-max brings out small differences (every move of a side
+/// that is losing anyway) but also stretches the noise of near-equal values.
+std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool rescale);
 
 /// The improved policy softmax(log prior + sigmaQ) over the root's edges (sums to 1).
-std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale);
+std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, bool rescale);
 
 /// The Gumbel state of one root: its noise, its candidates and the halving in progress.
 /// next() and giveBack() are thread-safe; the rest runs while no playout does.
@@ -88,6 +88,7 @@ class GumbelRoot {
   bool phaseFinished(const Node& root) const;
 
   float cVisit_ = 50.f, cScale_ = 0.1f;
+  bool rescale_ = true;
   std::vector<float> g_;         // Gumbel noise per edge
   std::vector<int> first_;       // the candidates at the start
   std::vector<int> alive_;       // the candidates of the current phase

@@ -21,8 +21,9 @@ struct SearchOptions {
   uint64_t seed = 1;              // seeds root noise and move choice
   bool gumbel = false;            // root: Gumbel-top-k candidates, sequential halving (no PUCT, no Dirichlet noise)
   int gumbelCandidates = 16;      // m: candidate root actions of a Gumbel search
-  float gumbelCVisit = 50.f;      // sigma(q) = (gumbelCVisit + max visits) * gumbelCScale * q (q mapped from [-1, 1] to [0, 1])
+  float gumbelCVisit = 50.f;      // sigma(q) = (gumbelCVisit + max visits) * gumbelCScale * q (q in [0, 1], see gumbelRescale)
   float gumbelCScale = 0.1f;      // see gumbelCVisit
+  bool gumbelRescale = true;      // q rescaled by min-max over the root's children (the paper); false: [-1, 1] -> [0, 1]
 };
 
 }  // namespace tz

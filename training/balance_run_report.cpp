@@ -5,6 +5,7 @@
 #include "training/balance_report.h"
 #include "training/balance_sections.h"
 #include "training/balance_viewer.h"
+#include "training/run/self_play_producer.h"
 #include "training/run/training_run.h"
 
 namespace tz {
@@ -20,9 +21,12 @@ std::string runReportHtml(const std::string& dir) {
   for (const auto& s : config.sets) sets += " <code>" + escapeHtml(s) + "</code>";
   page.paragraph("Run folder <code>" + escapeHtml(dir) + "</code>: variant <code>" + escapeHtml(game->name()) + "</code>" +
                  (sets.empty() ? "" : " with" + sets) + ", network <code>" + escapeHtml(config.network) +
-                 "</code>, self-play search " + std::to_string(config.selfPlay.simulations) + " simulations (cheap " +
-                 std::to_string(config.selfPlay.cheapSimulations) + "), temperature for the first " +
-                 std::to_string(config.selfPlay.search.temperaturePlies) + " plies.");
+                 "</code>. Self-play games: " +
+                 (config.selfPlay.bootstrap.games > 0
+                      ? "the first " + std::to_string(config.selfPlay.bootstrap.games) + " searched by " +
+                            describeSelfPlay(config.selfPlay, true) + ", then "
+                      : std::string()) +
+                 describeSelfPlay(config.selfPlay, false) + ".");
 
   std::vector<std::string> tags;
   std::vector<CellStats> stats;

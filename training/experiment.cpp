@@ -26,6 +26,30 @@ std::string resolveFile(const std::string& value, const std::string& configPath)
   return (std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
 }
 
+// A search budget, or a list of one per side [side 0, side 1]: a stronger search for the
+// side that loses equal games gives games whose results teach the value of both sides'
+// positions.
+std::array<int, 2> readSideBudgets(ConfigReader& r, const std::string& key, std::array<int, 2> budgets,
+                                   const std::string& path, const std::string& fullKey) {
+  const YAML::Node node = r.raw(key);
+  if (!node || !node.IsSequence()) {
+    budgets.fill(r.getInt(key, budgets[0], 1, 1000000));
+    return budgets;
+  }
+  const char* expected = "a budget in [1, 1000000], or a list of one per side [side 0, side 1]";
+  if (node.size() != 2) throw ConfigError(path, fullKey, expected);
+  for (size_t side = 0; side < 2; ++side) {
+    int v = 0;
+    try {
+      v = node[side].as<int>();
+    } catch (const YAML::Exception&) {
+    }
+    if (v < 1 || v > 1000000) throw ConfigError(path, fullKey, expected);
+    budgets[side] = v;
+  }
+  return budgets;
+}
+
 void readSearch(ConfigReader& r, SearchOptions& s) {
   s.cPuct = float(r.getDouble("c_puct", s.cPuct, 0.01, 100));
   s.fpuReduction = float(r.getDouble("fpu_reduction", s.fpuReduction, 0, 2));
@@ -35,6 +59,7 @@ void readSearch(ConfigReader& r, SearchOptions& s) {
   s.temperaturePlies = r.getInt("temperature_plies", 8, 0, 100000);
   s.gumbel = r.getBool("gumbel", false);
   s.gumbelCandidates = r.getInt("gumbel_candidates", s.gumbelCandidates, 2, 4096);
+  s.gumbelRescale = r.getBool("gumbel_rescale", s.gumbelRescale);
 }
 
 }  // namespace
@@ -62,8 +87,9 @@ ExperimentConfig loadExperiment(const std::string& path) {
   ConfigReader s = r.child("selfplay");
   c.selfPlay.workers = s.getInt("workers", 1, 1, 256);
   c.selfPlay.gamesPerWorker = s.getInt("games_per_worker", 32, 1, 4096);
-  c.selfPlay.simulations = s.getInt("simulations", 100, 1, 1000000);
-  c.selfPlay.cheapSimulations = s.getInt("cheap_simulations", c.selfPlay.simulations / 4 + 1, 1, 1000000);
+  c.selfPlay.simulations = readSideBudgets(s, "simulations", c.selfPlay.simulations, path, "selfplay.simulations");
+  const int fewestNetwork = std::min(c.selfPlay.simulations[0], c.selfPlay.simulations[1]);
+  c.selfPlay.cheapSimulations = s.getInt("cheap_simulations", fewestNetwork / 4 + 1, 1, 1000000);
   c.selfPlay.fullFraction = s.getDouble("full_fraction", 0.25, 0.01, 1);
   c.selfPlay.pastFraction = s.getDouble("past_fraction", 0.15, 0, 1);
   c.selfPlay.rolloutMix = s.getDouble("rollout_mix", 0.0, 0, 1);
@@ -71,30 +97,13 @@ ExperimentConfig loadExperiment(const std::string& path) {
   ConfigReader boot = s.child("bootstrap");
   BootstrapConfig& bc = c.selfPlay.bootstrap;
   bc.games = boot.getInt("games", bc.games, 0, 100000000);
-  const YAML::Node sims = boot.raw("simulations");
-  if (sims && sims.IsSequence()) {
-    // One budget per side: a stronger search for the side that loses equal games gives
-    // balanced games whose results teach the value of both sides' positions.
-    const char* expected = "a budget in [1, 1000000], or a list of one per side [side 0, side 1]";
-    if (sims.size() != 2) throw ConfigError(path, "selfplay.bootstrap.simulations", expected);
-    for (int side = 0; side < 2; ++side) {
-      int v = 0;
-      try {
-        v = sims[side].as<int>();
-      } catch (const YAML::Exception&) {
-      }
-      if (v < 1 || v > 1000000) throw ConfigError(path, "selfplay.bootstrap.simulations", expected);
-      bc.simulations[side] = v;
-    }
-  } else {
-    bc.simulations.fill(boot.getInt("simulations", bc.simulations[0], 1, 1000000));
-  }
+  bc.simulations = readSideBudgets(boot, "simulations", bc.simulations, path, "selfplay.bootstrap.simulations");
   const int fewest = std::min(bc.simulations[0], bc.simulations[1]);
   bc.cheapSimulations = boot.getInt("cheap_simulations", std::min(bc.cheapSimulations, fewest), 1, 1000000);
   bc.fullFraction = boot.getDouble("full_fraction", c.selfPlay.fullFraction, 0.01, 1);
   boot.finish();
   s.finish();
-  if (c.selfPlay.cheapSimulations > c.selfPlay.simulations) {
+  if (c.selfPlay.cheapSimulations > fewestNetwork) {
     throw ConfigError(path, "selfplay.cheap_simulations", "at most selfplay.simulations");
   }
   if (bc.cheapSimulations > fewest) {

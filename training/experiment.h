@@ -33,7 +33,7 @@ struct BootstrapConfig {
 struct SelfPlayConfig {
   int workers = 1;              // self-play threads
   int gamesPerWorker = 32;      // concurrent games per thread, evaluated in one batch
-  int simulations = 100;        // full search budget (positions that become policy targets)
+  std::array<int, 2> simulations{100, 100};  // full search budget of each side's moves (policy targets)
   int cheapSimulations = 25;    // cheap search budget (playout cap randomization)
   double fullFraction = 0.25;   // share of moves searched fully
   double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint

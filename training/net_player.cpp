@@ -20,7 +20,7 @@ std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game&
 }
 
 void registerNetPlayerKind() {
-  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X]",
+  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                        std::string path = spec.argument, rest;
                        const auto comma = path.find(',');
@@ -34,6 +34,8 @@ void registerNetPlayerKind() {
                        search.simulations = o.integer("sims", 200, 1, 10000000);
                        search.batchSize = o.integer("batch", 1, 1, 1024);
                        search.seed = seed;
+                       search.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
+                       search.gumbelCandidates = o.integer("candidates", search.gumbelCandidates, 2, 4096);
                        const double mix = o.real("mix", 0, 0, 1);
                        o.finish();
                        return makeNetPlayer(path, game, search, mix);

@@ -142,7 +142,7 @@ TEST(Gumbel, TheImprovedPolicyFavoursTheWinningAction) {
     EXPECT_LT(share, 0.5);
     EXPECT_GT(r.policy[win], 0.95f);  // every other action's completed Q is -1
     EXPECT_FLOAT_EQ(std::accumulate(r.policy.begin(), r.policy.end(), 0.f), 1.f);
-    EXPECT_EQ(r.policy, mcts::improvedPolicy(search.tree().root(), 50.f, 0.1f));
+    EXPECT_EQ(r.policy, mcts::improvedPolicy(search.tree().root(), 50.f, 0.1f, true));
   }
 }
 
@@ -170,12 +170,15 @@ TEST(Gumbel, TheImprovedPolicyIsTheSoftmaxOfPriorAndCompletedQ) {
   const double q[4] = {0.5, -0.5, mix, -1.0};
   const std::vector<float> completed = mcts::completedQ(root);
   for (int i = 0; i < 4; ++i) EXPECT_NEAR(completed[size_t(i)], q[i], 1e-6) << i;
-  // sigma = (c_visit + max N) * c_scale * (q + 1) / 2, max N = 2.
-  double weights[4], sum = 0;
-  for (int i = 0; i < 4; ++i) sum += weights[i] = priors[i] * std::exp((50 + 2) * 0.1 * (q[i] + 1) / 2);
-  const std::vector<float> policy = mcts::improvedPolicy(root, 50.f, 0.1f);
-  ASSERT_EQ(policy.size(), 4u);
-  for (int i = 0; i < 4; ++i) EXPECT_NEAR(policy[size_t(i)], weights[i] / sum, 1e-5) << i;
+  // sigma = (c_visit + max N) * c_scale * (q - min) / (max - min), max N = 2; or (q + 1) / 2.
+  for (const bool rescale : {true, false}) {
+    double weights[4], sum = 0;
+    for (int i = 0; i < 4; ++i)
+      sum += weights[i] = priors[i] * std::exp((50 + 2) * 0.1 * (rescale ? (q[i] + 1) / 1.5 : (q[i] + 1) / 2));
+    const std::vector<float> policy = mcts::improvedPolicy(root, 50.f, 0.1f, rescale);
+    ASSERT_EQ(policy.size(), 4u);
+    for (int i = 0; i < 4; ++i) EXPECT_NEAR(policy[size_t(i)], weights[i] / sum, 1e-5) << i << " rescale " << rescale;
+  }
 }
 
 TEST(Gumbel, PlayWithoutNoiseIsDeterministic) {

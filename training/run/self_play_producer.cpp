@@ -49,20 +49,21 @@ bool fullSearchCoin(uint64_t seed, int game, int ply, double fullFraction) {
 }
 
 std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
+  auto budgets = [](const std::array<int, 2>& sims) {
+    return sims[0] == sims[1] ? std::to_string(sims[0]) : std::to_string(sims[0]) + "/" + std::to_string(sims[1]);
+  };
   char text[256];
   if (bootstrap) {
     const auto& b = c.bootstrap;
-    const std::string sims = b.simulations[0] == b.simulations[1]
-                                 ? std::to_string(b.simulations[0])
-                                 : std::to_string(b.simulations[0]) + "/" + std::to_string(b.simulations[1]);
     std::snprintf(text, sizeof(text), "pure MCTS (informed playouts), %s simulations (%.0f%% of moves, else %d)",
-                  sims.c_str(), 100 * b.fullFraction, b.cheapSimulations);
+                  budgets(b.simulations).c_str(), 100 * b.fullFraction, b.cheapSimulations);
     return text;
   }
-  std::snprintf(text, sizeof(text), "network %s search, %d simulations (%.0f%% of moves, else %d)%s",
-                c.search.gumbel ? "Gumbel" : "PUCT", c.simulations, 100 * c.fullFraction, c.cheapSimulations,
-                c.rolloutMix > 0 ? (", leaf values " + std::to_string(int(100 * c.rolloutMix)) + "% playouts").c_str()
-                                 : "");
+  const std::string playouts =
+      c.rolloutMix > 0 ? ", leaf values " + std::to_string(int(100 * c.rolloutMix)) + "% playouts" : "";
+  std::snprintf(text, sizeof(text), "network %s search, %s simulations (%.0f%% of moves, else %d)%s",
+                c.search.gumbel ? "Gumbel" : "PUCT", budgets(c.simulations).c_str(), 100 * c.fullFraction,
+                c.cheapSimulations, playouts.c_str());
   return text;
 }
 
@@ -92,7 +93,7 @@ SelfPlayProducer::Plan SelfPlayProducer::plan(SelfPlayOptions& options) {
     return p;
   }
   p.evaluator = withPlayouts(weights_.current(), options.search.seed);
-  p.fullSimulations.fill(sp.simulations);
+  p.fullSimulations = sp.simulations;
   p.cheapSimulations = sp.cheapSimulations;
   p.fullFraction = sp.fullFraction;
   return p;
@@ -181,7 +182,6 @@ void SelfPlayProducer::run(const std::atomic<bool>& stop) {
   while (!stop && !monitor_.budgetSpent()) {
     SelfPlayOptions o;
     o.search = config_.selfPlay.search;
-    o.search.simulations = config_.selfPlay.simulations;
     o.search.seed = config_.seed + uint64_t(monitor_.games()) * 1000003ULL + uint64_t(batches_++);
     o.workers = config_.selfPlay.workers;
     o.gamesPerWorker = config_.selfPlay.gamesPerWorker;

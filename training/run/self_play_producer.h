@@ -29,7 +29,8 @@ std::optional<PositionRecord> trainingPosition(const SelfPlayMove& move);
 /// thread asks and in whatever order.
 bool fullSearchCoin(uint64_t seed, int game, int ply, double fullFraction);
 
-/// How the games of a run are searched, in words for the report ("pure MCTS ...").
+/// How the games of a run's phase are searched, in words for the report ("pure MCTS ...";
+/// budgets "a/b" are side 0's and side 1's).
 std::string describeSelfPlay(const SelfPlayConfig& config, bool bootstrap);
 
 /// Plays a run's self-play games until stopped.
