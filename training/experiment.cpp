@@ -94,6 +94,10 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.selfPlay.pastFraction = s.getDouble("past_fraction", 0.15, 0, 1);
   c.selfPlay.rolloutMix = s.getDouble("rollout_mix", 0.0, 0, 1);
   readSearch(s, c.selfPlay.search);
+  ConfigReader h = s.child("handicap");
+  c.selfPlay.handicap.target = h.getDouble("target", 0, 0, 0.5);
+  c.selfPlay.handicap.minSimulations = h.getInt("min_simulations", 2, 1, 1000000);
+  h.finish();
   ConfigReader boot = s.child("bootstrap");
   BootstrapConfig& bc = c.selfPlay.bootstrap;
   bc.games = boot.getInt("games", bc.games, 0, 100000000);

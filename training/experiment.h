@@ -29,6 +29,15 @@ struct BootstrapConfig {
   double fullFraction = 0.25;  // share of moves searched fully (default: selfplay's)
 };
 
+/// Self-play kept balanced: when one side wins most games, the other side's results teach
+/// nothing (its positions all look lost). Each batch of network games, the side winning too
+/// often searches with half the simulations (or the other side's handicap is halved away),
+/// so that the weaker side wins at least `target` of the decided games.
+struct HandicapConfig {
+  double target = 0;        // least share of decided games the weaker side should win (0: off)
+  int minSimulations = 2;   // a handicapped side's full searches keep at least this budget
+};
+
 /// Self-play settings.
 struct SelfPlayConfig {
   int workers = 1;              // self-play threads
@@ -39,6 +48,7 @@ struct SelfPlayConfig {
   double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint
   double rolloutMix = 0.0;      // share of a playout's result in each leaf value (RolloutMixEvaluator)
   BootstrapConfig bootstrap;    // pure-MCTS games first
+  HandicapConfig handicap;      // network games kept balanced
   SearchOptions search;         // c_puct, noise, temperature... (simulations set per move)
 };
 

@@ -59,5 +59,25 @@ TEST(Producer, TheFullSearchCoinDependsOnSeedGameAndPlyAlone) {
   EXPECT_FALSE(fullSearchCoin(7, 3, 5, 0.0));
 }
 
+TEST(Producer, TheHandicapHalvesTheStrongSideUntilTheWeakSideWinsItsShare) {
+  using H = std::array<double, 2>;
+  // Defenders (side 1) win 98 of 100: the attackers have no handicap to lose, so the
+  // defenders' budget halves, batch after batch.
+  H h = adjustHandicap({1, 1}, 2, 98, 0.3);
+  EXPECT_EQ(h, (H{1, 0.5}));
+  h = adjustHandicap(h, 5, 95, 0.3);
+  EXPECT_EQ(h, (H{1, 0.25}));
+  // Inside [0.3, 0.7]: unchanged.
+  EXPECT_EQ(adjustHandicap(h, 40, 60, 0.3), h);
+  // The attackers now win too often: the defenders get their budget back first.
+  h = adjustHandicap(h, 80, 20, 0.3);
+  EXPECT_EQ(h, (H{1, 0.5}));
+  h = adjustHandicap(adjustHandicap(h, 80, 20, 0.3), 80, 20, 0.3);
+  EXPECT_EQ(h, (H{0.5, 1}));
+  // Off, or nothing decided: unchanged.
+  EXPECT_EQ(adjustHandicap({1, 1}, 0, 100, 0), (H{1, 1}));
+  EXPECT_EQ(adjustHandicap({1, 0.5}, 0, 0, 0.3), (H{1, 0.5}));
+}
+
 }  // namespace
 }  // namespace tz::test

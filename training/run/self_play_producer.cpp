@@ -1,6 +1,7 @@
 #include "training/run/self_play_producer.h"
 
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <thread>
 
@@ -48,6 +49,21 @@ bool fullSearchCoin(uint64_t seed, int game, int ply, double fullFraction) {
   return unit(mix(mix(seed ^ 0xF011ull) ^ mix(uint64_t(game) << 20 ^ uint64_t(ply)))) < fullFraction;
 }
 
+std::array<double, 2> adjustHandicap(std::array<double, 2> handicap, int wins0, int wins1, double target) {
+  const int decided = wins0 + wins1;
+  if (target <= 0 || decided == 0) return handicap;
+  constexpr double kLeast = 1.0 / 1024;
+  const double share0 = double(wins0) / decided;
+  for (int weak = 0; weak < 2; ++weak) {
+    const double share = weak == 0 ? share0 : 1 - share0;
+    if (share >= target) continue;
+    const int strong = 1 - weak;
+    if (handicap[size_t(weak)] < 1) handicap[size_t(weak)] = std::min(1.0, 2 * handicap[size_t(weak)]);
+    else handicap[size_t(strong)] = std::max(kLeast, handicap[size_t(strong)] / 2);
+  }
+  return handicap;
+}
+
 std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
   auto budgets = [](const std::array<int, 2>& sims) {
     return sims[0] == sims[1] ? std::to_string(sims[0]) : std::to_string(sims[0]) + "/" + std::to_string(sims[1]);
@@ -93,7 +109,10 @@ SelfPlayProducer::Plan SelfPlayProducer::plan(SelfPlayOptions& options) {
     return p;
   }
   p.evaluator = withPlayouts(weights_.current(), options.search.seed);
-  p.fullSimulations = sp.simulations;
+  for (size_t side = 0; side < 2; ++side) {
+    const int full = sp.simulations[side], least = std::min(full, sp.handicap.minSimulations);
+    p.fullSimulations[side] = std::max(least, int(std::lround(full * handicap_[side])));
+  }
   p.cheapSimulations = sp.cheapSimulations;
   p.fullFraction = sp.fullFraction;
   return p;
@@ -132,7 +151,8 @@ GameRecord SelfPlayProducer::recordOf(const SelfPlayGame& g, const std::string& 
   return rec;
 }
 
-void SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop) {
+std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayOptions& options,
+                                               const std::atomic<bool>& stop) {
   const int base = monitor_.games();  // run-wide number of the batch's first game
   BatchedSelfPlay sp(game_, plan.evaluator, options);
   std::map<int, std::vector<PositionRecord>> pending;
@@ -140,7 +160,10 @@ void SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayOptions& option
   sp.setPlayers([&](int g) { return playersOf(plan, base + g, pasts[g]); });
   sp.setBudget([&](int g, const State& state) {
     const bool full = fullSearchCoin(config_.seed, base + g, state.ply(), plan.fullFraction);
-    return MoveBudget{full ? plan.fullSimulations[size_t(state.toMove())] : plan.cheapSimulations, full};
+    const int side = state.toMove();
+    return MoveBudget{full ? plan.fullSimulations[size_t(side)]
+                           : std::min(plan.cheapSimulations, plan.fullSimulations[size_t(side)]),
+                      full};
   });
   sp.onMove([&](const SelfPlayMove& m) {
     if (m.state->toMove() == pasts[m.game].side) return;  // the past network's moves teach nothing new
@@ -171,10 +194,12 @@ void SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayOptions& option
                    {"wins", {wins[0], wins[1]}}, {"draws", draws}, {"bootstrap", plan.bootstrap},
                    {"search", describeSelfPlay(config_.selfPlay, plan.bootstrap)}, {"against_past", againstPast},
                    {"weights_step", weights_.step()}, {"weights_age", finished ? age / finished : 0.0},
+                   {"simulations", {plan.fullSimulations[0], plan.fullSimulations[1]}},
                    {"mean_plies", finished ? double(plies) / finished : 0.0},
                    {"positions_per_second", double(stats.moves) / seconds},
                    {"evaluations_per_second", double(stats.evaluations) / seconds},
                    {"mean_batch", stats.batches ? double(stats.evaluations) / double(stats.batches) : 0.0}});
+  return {wins[0], wins[1]};
 }
 
 void SelfPlayProducer::run(const std::atomic<bool>& stop) {
@@ -201,7 +226,8 @@ void SelfPlayProducer::run(const std::atomic<bool>& stop) {
       if (stop || monitor_.budgetSpent()) break;
     }
     const Plan p = plan(o);
-    playBatch(p, o, stop);
+    const std::array<int, 2> wins = playBatch(p, o, stop);
+    if (!p.bootstrap) handicap_ = adjustHandicap(handicap_, wins[0], wins[1], config_.selfPlay.handicap.target);
   }
 }
 

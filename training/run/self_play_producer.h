@@ -3,6 +3,7 @@
 // games first, then games searched with the published network, some against a past
 // checkpoint with its own tree), turns every searched move into a training position and
 // hands each finished game over as a record.
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -28,6 +29,12 @@ std::optional<PositionRecord> trainingPosition(const SelfPlayMove& move);
 /// `fullFraction` drawn from (seed, game, ply) alone, so that it is the same whichever
 /// thread asks and in whatever order.
 bool fullSearchCoin(uint64_t seed, int game, int ply, double fullFraction);
+
+/// The handicap after a batch whose decided games side 0 and side 1 won `wins0` and
+/// `wins1` times: the share of its full search budget each side keeps (HandicapConfig). A
+/// side winning less than `target` of them first loses its own handicap (doubled back
+/// towards 1), then its opponent's budget is halved; unchanged inside [target, 1 - target].
+std::array<double, 2> adjustHandicap(std::array<double, 2> handicap, int wins0, int wins1, double target);
 
 /// How the games of a run's phase are searched, in words for the report ("pure MCTS ...";
 /// budgets "a/b" are side 0's and side 1's).
@@ -67,7 +74,8 @@ class SelfPlayProducer {
   };
 
   Plan plan(SelfPlayOptions& options);
-  void playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop);
+  // Plays one batch; returns the wins of side 0 and side 1.
+  std::array<int, 2> playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop);
   SidePlayers playersOf(const Plan& plan, int runGame, PastSide& past);
   std::shared_ptr<Evaluator> withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const;
   GameRecord recordOf(const SelfPlayGame& game, const std::string& player, const PastSide& past) const;
@@ -79,6 +87,7 @@ class SelfPlayProducer {
   Sink sink_;
   std::atomic<bool> bootstrapDone_{false};
   int batches_ = 0;
+  std::array<double, 2> handicap_{1.0, 1.0};  // share of each side's full budget (HandicapConfig)
 };
 
 }  // namespace tz
