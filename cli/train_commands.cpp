@@ -85,6 +85,7 @@ void addBenchSelfPlay(CLI::App& bench) {
     std::string network = "small";
     int games = 32;
     int simulations = 64;
+    bool gumbel = false;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
@@ -93,11 +94,13 @@ void addBenchSelfPlay(CLI::App& bench) {
   cmd->add_option("--network", o->network, "Network preset or file")->capture_default_str();
   cmd->add_option("--games", o->games, "Concurrent games (one worker)")->capture_default_str();
   cmd->add_option("--simulations", o->simulations, "Simulations per move")->capture_default_str();
+  cmd->add_flag("--gumbel", o->gumbel, "Gumbel root search (as the CPU training configs) instead of PUCT");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
-    const SelfPlayBenchResult r = benchSelfPlay(o->variant, o->network, o->games, o->simulations);
+    const SelfPlayBenchResult r = benchSelfPlay(o->variant, o->network, o->games, o->simulations, o->gumbel);
     if (o->json) {
       std::cout << nlohmann::json{{"variant", o->variant}, {"network", o->network}, {"games", r.games},
+                                  {"search", o->gumbel ? "gumbel" : "puct"},
                                   {"positions_per_second", r.positionsPerSecond},
                                   {"evaluations_per_second", r.evaluationsPerSecond},
                                   {"evaluations_per_cpu_second", r.evaluationsPerCpuSecond},
@@ -107,7 +110,7 @@ void addBenchSelfPlay(CLI::App& bench) {
                        .dump()
                 << "\n";
     } else {
-      std::cout << o->variant << " / " << o->network << ": " << r.games << " games, " << r.positionsPerSecond
+      std::cout << o->variant << " / " << o->network << " (" << (o->gumbel ? "Gumbel" : "PUCT") << "): " << r.games << " games, " << r.positionsPerSecond
                 << " positions/s, " << r.evaluationsPerSecond << " evaluations/s at mean batch " << r.meanBatch
                 << "; bare forward " << r.forwardPerSecond << "/s: ratio " << r.ratio() << " (CPU time: "
                 << r.evaluationsPerCpuSecond << " vs " << r.forwardPerCpuSecond << ", ratio " << r.cpuRatio()

@@ -23,7 +23,8 @@ double cpuSeconds() {
 
 }  // namespace
 
-SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string& network, int games, int simulations) {
+SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string& network, int games, int simulations,
+                                  bool gumbel) {
   auto game = loadGame(variant);
   std::shared_ptr<const Network> net = std::make_shared<Network>(*game, loadNetworkConfig(network), "cpu", 1);
   NetEvaluatorOptions eval;
@@ -34,6 +35,7 @@ SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string&
   o.search.simulations = simulations;
   o.search.dirichletFraction = 0.25f;
   o.search.temperaturePlies = 8;
+  o.search.gumbel = gumbel;
   o.workers = 1;
   o.gamesPerWorker = games;
   o.games = games;

@@ -21,7 +21,9 @@ struct SelfPlayBenchResult {
 };
 
 /// Plays `games` concurrent self-play games of `variant` on one worker with `simulations`
-/// per move, then measures the bare forward rate at the mean batch size.
-SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string& network, int games, int simulations);
+/// per move (a Gumbel root when `gumbel`), then measures the bare forward rate at the mean
+/// batch size.
+SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string& network, int games, int simulations,
+                                  bool gumbel = false);
 
 }  // namespace tz
