@@ -40,18 +40,21 @@ Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
   const float explore = options.cPuct * std::sqrt(std::max(1.f, parentVisits));
   const float fpu = q - options.fpuReduction;
   Edge* best = nullptr;
+  Edge* alive = nullptr;  // the first child not proven lost: the choice when no score compares (NaN values)
   float bestScore = -std::numeric_limits<float>::infinity();
   for (int i = 0; i < node.numEdges; ++i) {
     Edge& e = node.edges[i];
     const Node* c = e.node();
     if (!c) {
       // The first edge without a child: the best unvisited one (edges are sorted by prior).
+      if (!alive) alive = &e;
       if (fpu + explore * e.prior > bestScore) best = &e;
       break;
     }
     const Proven r = c->result();
     if (r == Proven::kWin) return &e;
     if (r == Proven::kLoss) continue;
+    if (!alive) alive = &e;
     const uint64_t counts = c->counts.load(std::memory_order_relaxed);
     const int visits = int(counts >> 32), flying = int(uint32_t(counts));
     float value = fpu;
@@ -65,7 +68,7 @@ Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
       best = &e;
     }
   }
-  return best;
+  return best ? best : alive;
 }
 
 void backup(const std::vector<Node*>& path, float value, int side) {

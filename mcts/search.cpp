@@ -11,8 +11,7 @@ namespace tz {
 
 Search::Search(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options)
     : evaluator_(std::move(evaluator)), options_(options), tree_(game), rng_(options.seed) {
-  if (options_.threads < 1) throw Error("search: threads must be at least 1");
-  if (options_.batchSize < 1) throw Error("search: batch size must be at least 1");
+  checkSearchOptions(options_);
   for (int t = 0; t < options_.threads; ++t)
     batches_.push_back(std::make_unique<mcts::PlayoutBatch>(game, options_.batchSize));
 }

@@ -26,4 +26,8 @@ struct SearchOptions {
   bool gumbelRescale = true;      // q rescaled by min-max over the root's children (the paper); false: [-1, 1] -> [0, 1]
 };
 
+/// Throws Error naming the first option out of range (a NaN or infinite weight, a budget
+/// below 1, ...), so that no search starts with settings it cannot run.
+void checkSearchOptions(const SearchOptions& options);
+
 }  // namespace tz

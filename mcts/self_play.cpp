@@ -40,6 +40,7 @@ BatchedSelfPlay::BatchedSelfPlay(const Game& game, std::shared_ptr<Evaluator> ev
     : game_(game), evaluator_(std::move(evaluator)), options_(options) {
   if (options_.workers < 1 || options_.gamesPerWorker < 1 || options_.leavesPerGame < 1)
     throw Error("self-play: workers, games per worker and leaves per game must be at least 1");
+  checkSearchOptions(options_.search);
 }
 
 void BatchedSelfPlay::startGame(Slot& slot) {

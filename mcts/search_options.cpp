@@ -1,0 +1,40 @@
+#include "mcts/search_options.h"
+
+#include <cmath>
+#include <string>
+
+#include "game/error.h"
+
+namespace tz {
+
+namespace {
+
+void require(bool ok, const char* name, const std::string& expected, double value) {
+  if (!ok) throw Error("search option " + std::string(name) + " must be " + expected + " (got " + std::to_string(value) + ")");
+}
+
+void finite(float value, const char* name, float least, bool strict) {
+  const bool ok = std::isfinite(value) && (strict ? value > least : value >= least);
+  require(ok, name, std::string("a finite number ") + (strict ? "> " : ">= ") + std::to_string(least), value);
+}
+
+}  // namespace
+
+void checkSearchOptions(const SearchOptions& o) {
+  require(o.simulations >= 1, "simulations", "at least 1", o.simulations);
+  require(o.threads >= 1, "threads", "at least 1", o.threads);
+  require(o.batchSize >= 1, "batch size", "at least 1", o.batchSize);
+  finite(o.cPuct, "c_puct", 0, true);
+  finite(o.fpuReduction, "fpu_reduction", 0, false);
+  finite(o.dirichletAlpha, "dirichlet_alpha", 0, true);
+  require(o.dirichletFraction >= 0 && o.dirichletFraction <= 1, "dirichlet_fraction", "in [0, 1]", o.dirichletFraction);
+  finite(o.temperature, "temperature", 0, true);
+  require(o.temperaturePlies >= 0, "temperature_plies", "at least 0", o.temperaturePlies);
+  finite(o.virtualLoss, "virtual_loss", 0, false);
+  require(o.rootLookahead >= 0 && o.rootLookahead <= 2, "root_lookahead", "0, 1 or 2", o.rootLookahead);
+  require(o.gumbelCandidates >= 1, "gumbel_candidates", "at least 1", o.gumbelCandidates);
+  finite(o.gumbelCVisit, "gumbel_c_visit", 0, false);
+  finite(o.gumbelCScale, "gumbel_c_scale", 0, false);
+}
+
+}  // namespace tz

@@ -1,0 +1,66 @@
+// Search options are checked before any search starts (a NaN weight once made selection
+// spin forever), and selection still picks a move when no score compares.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "mcts/evaluators.h"
+#include "mcts/playouts.h"
+#include "mcts/search.h"
+#include "mcts/self_play.h"
+
+namespace tz {
+namespace {
+
+const float kNaN = std::numeric_limits<float>::quiet_NaN();
+const float kInf = std::numeric_limits<float>::infinity();
+
+// The message of the Error that `options` gives a search, or "" when accepted.
+std::string rejection(const SearchOptions& options) {
+  auto game = loadGame("brandubh");
+  try {
+    Search search(*game, std::make_shared<UniformEvaluator>(), options);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(SearchOptions, NonFiniteAndOutOfRangeOptionsAreRefusedByName) {
+  EXPECT_EQ(rejection(SearchOptions{}), "");
+  auto with = [](auto set) {
+    SearchOptions o;
+    set(o);
+    return rejection(o);
+  };
+  EXPECT_NE(with([](SearchOptions& o) { o.cPuct = kNaN; }).find("c_puct"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.cPuct = -kInf; }).find("c_puct"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.fpuReduction = kNaN; }).find("fpu_reduction"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.virtualLoss = kNaN; }).find("virtual_loss"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.temperature = 0; }).find("temperature"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.simulations = 0; }).find("simulations"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.rootLookahead = 3; }).find("root_lookahead"), std::string::npos);
+  // Self-play checks them too.
+  auto game = loadGame("brandubh");
+  SelfPlayOptions sp;
+  sp.search.cPuct = kNaN;
+  EXPECT_THROW(BatchedSelfPlay(*game, std::make_shared<UniformEvaluator>(), sp), Error);
+}
+
+TEST(SearchOptions, SelectionPicksAMoveWhenNoScoreCompares) {
+  auto game = loadGame("brandubh");
+  SearchOptions options;
+  options.simulations = 8;
+  Search search(*game, std::make_shared<UniformEvaluator>(), options);
+  search.setRoot(*game->newGame());
+  search.run();  // a root with children, some visited
+  SearchOptions broken = options;
+  broken.cPuct = kNaN;  // every exploration term NaN: no score is greater than another
+  EXPECT_NE(mcts::selectEdge(search.tree().root(), 0.f, broken), nullptr);
+}
+
+}  // namespace
+}  // namespace tz
