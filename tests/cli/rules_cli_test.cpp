@@ -2,6 +2,9 @@
 // --divide/--json, moves --json, show, and one-line errors with a non-zero exit.
 #include <nlohmann/json.hpp>
 
+#include <fstream>
+#include <regex>
+
 #include "tests/cli/cli_runner.h"
 
 namespace tz::test {
@@ -82,6 +85,23 @@ TEST(RulesCli, BadInputGetsAOneLineError) {
   expectOneLineError("perft --variant linnaeus --set size=21 --depth 1", "[7, 19]");
   expectOneLineError("moves --variant linnaeus --to-move sideways --position /9/9/9/9/4K4/9/9/9/9/ --json",
                      "unknown side 'sideways'");
+}
+
+// The README's rules commands (variants, perft, moves, show) run as written, optional
+// [brackets] left out.
+TEST(RulesCli, TheReadmeRulesCommandsRun) {
+  std::ifstream readme(std::string(TAFLZERO_SOURCE_DIR) + "/README.md");
+  std::string line;
+  int commands = 0;
+  while (std::getline(readme, line)) {
+    if (!std::regex_search(line, std::regex("^taflzero (variants|perft|moves|show)\\b"))) continue;
+    line = std::regex_replace(line, std::regex("#.*$"), "");
+    line = std::regex_replace(line, std::regex("\\[[^\\]]*\\]"), "");
+    const auto r = runCli(line.substr(std::string("taflzero ").size()));
+    EXPECT_EQ(r.code, 0) << line << "\n" << r.out;
+    ++commands;
+  }
+  EXPECT_GE(commands, 4);
 }
 
 }  // namespace
