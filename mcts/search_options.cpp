@@ -25,7 +25,7 @@ void checkSearchOptions(const SearchOptions& o) {
   require(o.threads >= 1, "threads", "at least 1", o.threads);
   require(o.batchSize >= 1, "batch size", "at least 1", o.batchSize);
   finite(o.cPuct, "c_puct", 0, true);
-  finite(o.fpuReduction, "fpu_reduction", 0, false);
+  require(std::isfinite(o.fpuReduction), "fpu_reduction", "a finite number", o.fpuReduction);
   finite(o.dirichletAlpha, "dirichlet_alpha", 0, true);
   require(o.dirichletFraction >= 0 && o.dirichletFraction <= 1, "dirichlet_fraction", "in [0, 1]", o.dirichletFraction);
   finite(o.temperature, "temperature", 0, true);

@@ -160,6 +160,10 @@ std::vector<std::pair<Action, float>> decodePolicy(const std::string& blob) {
 }
 
 RecordStore::RecordStore(const std::string& path) : path_(path) {
+  // SQLite would open an empty name (or ":memory:") as a temporary database and keep nothing.
+  if (path.empty() || path == ":memory:") {
+    throw Error("records: the database path is empty; name a file (e.g. --db runs.db)");
+  }
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";

@@ -161,5 +161,16 @@ TEST(Records, UnopenableFileIsAnError) {
   EXPECT_THROW(RecordStore("/nonexistent-dir/x.db"), Error);
 }
 
+TEST(Records, AnEmptyPathIsAnErrorNotATemporaryDatabase) {
+  for (const char* path : {"", ":memory:"}) {
+    try {
+      RecordStore store(path);
+      ADD_FAILURE() << "opened '" << path << "'";
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find("empty"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace tz
