@@ -15,12 +15,12 @@ else
 fi
 LATEST=$(ls "$RUN"/checkpoints/step-*.ckpt | tail -n 1)
 
-# The agent: 1000 simulations with the network's priors, leaf values half network, half playout.
-AGENT="net:$LATEST,sims=1000,mix=0.5"
-echo "== the trained agent ($AGENT) against the baselines, 20 games each"
-for baseline in greedy "mcts:sims=1000"; do
-  $BIN arena --variant brandubh --a "$AGENT" --b "$baseline" --games 20 \
-    --db "$RUN/arena.sqlite" --tag "$(basename "$LATEST" .ckpt)-vs-$baseline"
+# The agent searches with the network alone (800 simulations), and with leaf values half
+# network, half playout (1000 simulations).
+echo "== the trained agent against pure MCTS (mcts:sims=1000), 20 games each"
+for AGENT in "net:$LATEST,sims=800" "net:$LATEST,sims=1000,mix=0.5"; do
+  $BIN arena --variant brandubh --a "$AGENT" --b "mcts:sims=1000" --games 20 \
+    --db "$RUN/arena.sqlite" --tag "$(basename "$LATEST" .ckpt)-${AGENT##*,sims=}-vs-mcts1000"
 done
 
 echo "== results"
