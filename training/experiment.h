@@ -19,7 +19,8 @@ struct BudgetConfig {
   int64_t steps = 0;   // training steps in total
 };
 
-/// The first self-play games, searched by pure MCTS (informed playouts, no network) as the
+/// The first self-play games, searched by pure MCTS (informed playouts as leaf values, no
+/// network; the self-play search settings otherwise, a Gumbel root included) as the
 /// first expert of expert iteration: an untrained network's search teaches nothing, while
 /// these searches give strong policy targets and informative values from the first game.
 struct BootstrapConfig {

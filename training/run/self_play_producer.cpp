@@ -71,8 +71,9 @@ std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
   char text[256];
   if (bootstrap) {
     const auto& b = c.bootstrap;
-    std::snprintf(text, sizeof(text), "pure MCTS (informed playouts), %s simulations (%.0f%% of moves, else %d)",
-                  budgets(b.simulations).c_str(), 100 * b.fullFraction, b.cheapSimulations);
+    std::snprintf(text, sizeof(text), "pure MCTS (%s root, informed playouts), %s simulations (%.0f%% of moves, else %d)",
+                  c.search.gumbel ? "Gumbel" : "PUCT", budgets(b.simulations).c_str(), 100 * b.fullFraction,
+                  b.cheapSimulations);
     return text;
   }
   const std::string playouts =
@@ -95,13 +96,10 @@ std::shared_ptr<Evaluator> SelfPlayProducer::withPlayouts(std::shared_ptr<Evalua
 SelfPlayProducer::Plan SelfPlayProducer::plan(SelfPlayOptions& options) {
   const SelfPlayConfig& sp = config_.selfPlay;
   Plan p;
-  p.search = options.search;
   const int games = monitor_.games();
   p.bootstrap = games < sp.bootstrap.games;
   if (p.bootstrap) {
     options.games = std::min(options.games, sp.bootstrap.games - games);
-    p.search.fpuReduction = RolloutEvaluator::kFpuReduction;
-    p.search.gumbel = false;  // the bootstrap expert is the tuned pure-MCTS player
     p.evaluator = std::make_shared<RolloutEvaluator>(1, options.search.seed);
     p.fullSimulations = sp.bootstrap.simulations;
     p.cheapSimulations = sp.bootstrap.cheapSimulations;

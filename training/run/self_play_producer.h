@@ -65,7 +65,6 @@ class SelfPlayProducer {
     std::array<int, 2> fullSimulations{};  // full search budget of each side's moves
     int cheapSimulations = 0;
     double fullFraction = 1;
-    SearchOptions search;
   };
   // A past opponent in one game.
   struct PastSide {
