@@ -172,7 +172,9 @@ TEST(TrainRun, WeightsArePublishedOnTheirOwnIntervalAndAtTheBootstrapEnd) {
   }
   EXPECT_GT(newest, 0) << "network games searched with weights no checkpoint holds";
   for (const auto& m : readMetrics(RunPaths::of(dir).metrics)) {
-    if (m["kind"] == "selfplay" && !m["bootstrap"].get<bool>()) EXPECT_LT(m["weights_age"].get<double>(), 40.0);
+    if (m["kind"] == "selfplay" && !m["bootstrap"].get<bool>()) {
+      EXPECT_LT(m["weights_age"].get<double>(), 40.0);
+    }
   }
 }
 
@@ -209,7 +211,9 @@ TEST(TrainRun, EvaluationRunsBesideTheTrainer) {
       evaluated.insert(m["step"].get<int64_t>());
       overtaken |= trained > m["step"].get<int64_t>();
     }
-    if (m["kind"] == "run") EXPECT_GT(m["evaluation_seconds"].get<double>(), 0.0);
+    if (m["kind"] == "run") {
+      EXPECT_GT(m["evaluation_seconds"].get<double>(), 0.0);
+    }
   }
   EXPECT_TRUE(overtaken) << "every evaluation finished before the next training step";
   EXPECT_TRUE(evaluated.count(40)) << "the last checkpoint is always evaluated";
