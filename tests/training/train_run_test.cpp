@@ -15,6 +15,7 @@
 
 #include "game/error.h"
 #include "nets/checkpoint.h"
+#include "nets/network.h"
 #include "tests/support/child_process.h"
 #include "training/curves.h"
 #include "training/experiment.h"
@@ -249,6 +250,19 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
                 "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: [100, 50, 20]}}\n",
                 "selfplay.bootstrap.simulations", "a list of one per side");
+}
+
+TEST(TrainRun, AFailedStartLeavesNoRunFolder) {
+  const std::string dir = freshDir("train_failed_start");
+  const std::string bad = (fs::path(::testing::TempDir()) / "unstartable.yaml").string();
+  for (const std::string yaml : {"variant: brandub\nbudget: {steps: 1}\n",
+                                 "variant: brandubh\nnetwork: missing-network.yaml\nbudget: {steps: 1}\n",
+                                 cudaAvailable() ? "" : "variant: brandubh\ndevice: cuda\nbudget: {steps: 1}\n"}) {
+    if (yaml.empty()) continue;
+    std::ofstream(bad) << yaml;
+    EXPECT_THROW(runTraining(bad, dir, false, false), Error) << yaml;
+    EXPECT_FALSE(fs::exists(dir)) << "a failed start left " << dir << " for: " << yaml;
+  }
 }
 
 TEST(TrainRun, LearningRateScheduleSteps) {

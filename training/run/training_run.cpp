@@ -223,6 +223,13 @@ RunSummary Run::go() {
   return {monitor_.games(), net_->step(), checkpoints_.back().path, weights_.publications()};
 }
 
+// Loads what a run needs before its folder is made: the variant, the network config and
+// the device (a bad one throws Error naming it).
+void checkStartable(const ExperimentConfig& config) {
+  const auto game = loadGame(config.variant, config.sets);
+  Network(*game, loadNetworkConfig(config.network), config.device, config.seed);
+}
+
 }  // namespace
 
 RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress) {
@@ -233,7 +240,7 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
   }
   if (!exists && resume) throw Error("no run to resume in " + dir + " (no config.yaml)");
   if (!exists) {
-    loadExperiment(configPath);  // validate before creating anything
+    checkStartable(loadExperiment(configPath));  // nothing is created for a run that cannot start
     createRunDirectory(configPath, paths);
   } else {
     fs::create_directories(paths.checkpoints);
