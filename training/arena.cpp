@@ -3,17 +3,15 @@
 #include <set>
 
 #include "game/error.h"
+#include "game/splitmix.h"
 
 namespace tz {
 
 namespace {
 
-// SplitMix64 finaliser: independent seeds from (seed, round, player).
+// Independent seeds from (seed, round, player).
 uint64_t mixSeed(uint64_t seed, uint64_t round, uint64_t player) {
-  uint64_t z = seed + 0x9e3779b97f4a7c15ULL * (2 * round + player + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
+  return splitMixHash(seed + kSplitMixGamma * (2 * round + player + 1));
 }
 
 void add(Tally& t, int result) {

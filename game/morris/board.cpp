@@ -1,5 +1,7 @@
 #include "game/morris/board.h"
 
+#include "game/splitmix.h"
+
 namespace tz::morris {
 
 namespace {
@@ -16,14 +18,6 @@ constexpr const char* kMillNames[kMills][3] = {
     {"b2", "b4", "b6"}, {"b6", "d6", "f6"}, {"f6", "f4", "f2"}, {"f2", "d2", "b2"},
     {"c3", "c4", "c5"}, {"c5", "d5", "e5"}, {"e5", "e4", "e3"}, {"e3", "d3", "c3"},
     {"a4", "b4", "c4"}, {"e4", "f4", "g4"}, {"d1", "d2", "d3"}, {"d5", "d6", "d7"}};
-
-// A fixed-seed generator so hashes are identical in every run.
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 Board build() {
   Board b{};
@@ -48,11 +42,11 @@ Board build() {
   }
   uint64_t seed = 0x4D0221ULL;
   for (auto& side : b.pieceKey)
-    for (auto& key : side) key = splitmix64(seed);
+    for (auto& key : side) key = splitMix64(seed);
   for (auto& side : b.handKey)
-    for (auto& key : side) key = splitmix64(seed);
-  b.whiteKey = splitmix64(seed);
-  b.pendingKey = splitmix64(seed);
+    for (auto& key : side) key = splitMix64(seed);
+  b.whiteKey = splitMix64(seed);
+  b.pendingKey = splitMix64(seed);
   return b;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "game/error.h"
+#include "game/splitmix.h"
 
 namespace tz::tafl {
 
@@ -70,14 +71,6 @@ std::string writeRecord(const std::vector<uint8_t>& cells, int size) {
 }
 
 namespace {
-
-// A fixed-seed generator so hashes are identical in every run.
-uint64_t splitmix64(uint64_t& state) {
-  uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
 
 bool isKingOnly(Who who) { return who == Who::kKing; }
 
@@ -181,8 +174,8 @@ Topology::Topology(Rules r, const std::string& file)
 
   uint64_t seed = 0x7A61F1ULL;
   for (auto& table : zobrist)
-    for (auto& key : table) key = splitmix64(seed);
-  sideKey = splitmix64(seed);
+    for (auto& key : table) key = splitMix64(seed);
+  sideKey = splitMix64(seed);
 }
 
 }  // namespace tz::tafl

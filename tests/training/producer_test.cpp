@@ -8,14 +8,20 @@
 namespace tz::test {
 namespace {
 
+// A full search of the brandubh start position over three actions with these policy targets.
+SelfPlayMove searchedMove(const State& start, std::vector<float> policy) {
+  SelfPlayMove m;
+  m.state = &start;
+  m.search.actions = {3, 7, 9};
+  m.search.policy = std::move(policy);
+  return m;
+}
+
 TEST(Producer, AProvenRootTeachesTheMovePlayedNotLeftoverVisits) {
   auto game = loadGame("brandubh");
   auto state = game->newGame();
-  SelfPlayMove m;
-  m.state = state.get();
-  m.search.actions = {3, 7, 9};
+  SelfPlayMove m = searchedMove(*state, {0.95f, 0.05f, 0.f});
   m.search.visits = {40, 2, 0};  // visits of a reused subtree, from before the proof
-  m.search.policy = {0.95f, 0.05f, 0.f};
   m.search.proven = mcts::Proven::kWin;
   m.search.value = 1.f;
   m.action = 9;  // the proven win found by the root scan
@@ -30,11 +36,9 @@ TEST(Producer, AProvenRootTeachesTheMovePlayedNotLeftoverVisits) {
 TEST(Producer, AnUnprovenRootTeachesTheSearchPolicy) {
   auto game = loadGame("brandubh");
   auto state = game->newGame();
-  SelfPlayMove m;
-  m.state = state.get();
-  m.search.actions = {3, 7, 9};
+  // E.g. Gumbel's improved policy, not the visit shares.
+  SelfPlayMove m = searchedMove(*state, {0.5f, 0.3f, 0.2f});
   m.search.visits = {6, 2, 0};
-  m.search.policy = {0.5f, 0.3f, 0.2f};  // e.g. Gumbel's improved policy, not the visit shares
   m.action = 3;
   const auto p = trainingPosition(m);
   ASSERT_TRUE(p);

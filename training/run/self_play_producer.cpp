@@ -5,6 +5,7 @@
 #include <map>
 #include <thread>
 
+#include "game/splitmix.h"
 #include "mcts/evaluators.h"
 
 namespace tz {
@@ -14,13 +15,8 @@ namespace {
 constexpr int kGamesPerSlot = 4;  // games each self-play slot plays per batch
 const char* kBootstrapPlayer = "bootstrap:pure-mcts";
 
-// A well-mixed 64-bit hash (splitmix64's finaliser).
-uint64_t mix(uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
+// A well-mixed 64-bit hash.
+uint64_t mix(uint64_t x) { return splitMixHash(x + kSplitMixGamma); }
 
 // A uniform draw in [0, 1) from a hash.
 double unit(uint64_t h) { return double(h >> 11) * 0x1.0p-53; }
