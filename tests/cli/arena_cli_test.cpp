@@ -1,10 +1,12 @@
-// `taflzero arena` and `taflzero play` through the real binary: the JSON summary, bad
-// player specs, and a terminal game fed from a file (illegal input explained, quit, EOF).
+// `taflzero arena` and `taflzero play` through the real binary: the JSON summary, random
+// opening plies, bad player specs, and a terminal game fed from a file (illegal input explained, quit, EOF).
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <set>
 
 #include "tests/cli/cli_runner.h"
+#include "training/records.h"
 
 namespace tz::test {
 namespace {
@@ -14,6 +16,27 @@ std::string inputFile(const std::string& name, const std::string& text) {
   const std::string path = ::testing::TempDir() + "/" + name;
   std::ofstream(path) << text;
   return path;
+}
+
+// The move lists of a match's games by round, from its database.
+std::set<std::string> distinctGames(const std::string& db) {
+  std::set<std::string> games;
+  for (const auto& g : RecordStore(db).gamesByTag("uniform-mcts:sims=8 vs uniform-mcts:sims=8 on brandubh"))
+    games.insert(g.moves);
+  return games;
+}
+
+TEST(ArenaCli, RandomOpeningPliesMakeDeterministicPlayersPlayDifferentGames) {
+  const std::string players = "arena --variant brandubh --a uniform-mcts:sims=8 --b uniform-mcts:sims=8 --games 4 ";
+  for (const int plies : {0, 2}) {
+    const std::string db = ::testing::TempDir() + "/arena_random_plies_" + std::to_string(plies) + ".db";
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());
+    const auto r = runCli(players + "--random-plies " + std::to_string(plies) + " --db " + db);
+    ASSERT_EQ(r.code, 0) << r.out;
+    // Noise-free searches repeat one game; random first plies give four.
+    EXPECT_EQ(distinctGames(db).size(), plies == 0 ? 1u : 4u) << plies;
+  }
+  EXPECT_NE(runCli(players + "--random-plies 5000 --db " + ::testing::TempDir() + "/x.db").code, 0);
 }
 
 TEST(ArenaCli, JsonSummaryAddsUp) {
