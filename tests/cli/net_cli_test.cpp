@@ -77,5 +77,27 @@ TEST(NetCli, ErrorsAreOneLine) {
   EXPECT_NE(device.out.find("unknown device 'tpu'"), std::string::npos) << device.out;
 }
 
+TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
+  // The search lists the improved policy with the visits; its move is one of the moves listed.
+  auto search = runCli("search --variant brandubh --simulations 64 --gumbel --json", false);
+  ASSERT_EQ(search.code, 0) << search.out;
+  const auto s = nlohmann::json::parse(search.out);
+  EXPECT_EQ(s["simulations"], 64);
+  bool listed = false;
+  for (const auto& m : s["top"]) {
+    EXPECT_TRUE(m.contains("policy") && m.contains("visits")) << m.dump();
+    listed |= m["move"] == s["move"];
+  }
+  EXPECT_TRUE(listed) << search.out;
+  // The self-play benchmark with a Gumbel root reports its ceiling and ratio.
+  auto bench = runCli("bench selfplay --games 2 --simulations 4 --gumbel --json", false);
+  ASSERT_EQ(bench.code, 0) << bench.out;
+  const auto b = nlohmann::json::parse(bench.out);
+  EXPECT_EQ(b["search"], "gumbel");
+  EXPECT_EQ(b["games"], 2);
+  EXPECT_GT(b["forward_per_second"].get<double>(), 0);
+  EXPECT_GT(b["ratio"].get<double>(), 0);
+}
+
 }  // namespace
 }  // namespace tz::test
