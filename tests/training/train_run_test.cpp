@@ -28,6 +28,9 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kTiny = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny.yaml";
+// tiny.yaml with 150 steps: with evaluation off the trainer's path, 60 steps take under two
+// seconds, too short a window to kill the run reliably after its first stored games.
+const std::string kTinyKill = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-kill.yaml";
 
 std::string freshDir(const std::string& name) {
   const fs::path dir = fs::path(::testing::TempDir()) / name;
@@ -107,13 +110,13 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
   std::mt19937 rng(std::random_device{}());
   for (int attempt = 0; attempt < 2; ++attempt) {
     const std::string dir = freshDir("train_kill_" + std::to_string(attempt));
-    const pid_t pid = startTaflzero({"train", kTiny, "--run", dir, "--quiet"});
+    const pid_t pid = startTaflzero({"train", kTinyKill, "--run", dir, "--quiet"});
     ASSERT_GT(pid, 0);
     // Wait until games are being stored, then kill after a random further delay.
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
     int status = 0;
     while (std::chrono::steady_clock::now() < deadline) {
-      ASSERT_EQ(waitpid(pid, &status, WNOHANG), 0) << "the run ended before it was killed";
+      ASSERT_EQ(waitpid(pid, &status, WNOHANG), 0) << "the run ended before it was killed (exit status " << WEXITSTATUS(status) << ")";
       if (fs::exists(RunPaths::of(dir).records) && !storedGames(dir).empty()) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
@@ -126,7 +129,7 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
     const auto ckptsBefore = checkpointFiles(dir);
     for (const auto& c : ckptsBefore) EXPECT_NO_THROW(readCheckpointInfo(c)) << c;
 
-    ASSERT_EQ(waitForExit(startTaflzero({"train", kTiny, "--run", dir, "--resume", "--quiet"})), 0);
+    ASSERT_EQ(waitForExit(startTaflzero({"train", kTinyKill, "--run", dir, "--resume", "--quiet"})), 0);
     const auto gamesAfter = storedGames(dir);
     for (const auto& [id, moves] : gamesBefore) {
       ASSERT_TRUE(gamesAfter.count(id)) << "game " << id << " lost";
@@ -134,7 +137,7 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
     }
     const auto ckptsAfter = checkpointFiles(dir);
     for (const auto& c : ckptsBefore) EXPECT_NE(std::find(ckptsAfter.begin(), ckptsAfter.end(), c), ckptsAfter.end());
-    EXPECT_EQ(readCheckpointInfo(ckptsAfter.back()).step, 60);
+    EXPECT_EQ(readCheckpointInfo(ckptsAfter.back()).step, 150);
   }
 }
 
