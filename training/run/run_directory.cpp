@@ -6,10 +6,52 @@
 #include <fstream>
 
 #include "game/config.h"
+#include "game/error.h"
+#include "game/registry.h"
+#include "game/yaml_difference.h"
+#include "nets/network_config.h"
+#include "training/experiment.h"
 
 namespace tz {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// The experiment at `configPath` with its variant and network file references made
+// absolute (preset names stay names).
+YAML::Node resolvedExperiment(const std::string& configPath) {
+  YAML::Node node = loadYamlFile(configPath);
+  for (const char* key : {"variant", "network"}) {
+    if (!node[key]) continue;
+    const std::string value = node[key].as<std::string>();
+    if (value.find('/') != std::string::npos || fs::path(value).extension() == ".yaml") {
+      node[key] = fs::absolute(fs::path(configPath).parent_path() / value).lexically_normal().string();
+    }
+  }
+  return node;
+}
+
+// identity.yaml: the stored config, the rules and the network it resolves to.
+YAML::Node identityOf(const YAML::Node& config, const std::string& configFile) {
+  const ExperimentConfig experiment = loadExperiment(configFile);
+  YAML::Node identity;
+  identity["config"] = config;
+  identity["rules"] = YAML::Load(loadGame(experiment.variant, experiment.sets)->rulesYaml());
+  identity["network"] = YAML::Load(networkConfigYaml(loadNetworkConfig(experiment.network)));
+  return identity;
+}
+
+void writeAtomically(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  std::ofstream out(tmp);
+  out << text;
+  out.close();
+  if (!out) throw Error("cannot write " + tmp);
+  fs::rename(tmp, path);
+}
+
+}  // namespace
 
 RunPaths RunPaths::of(const std::string& dir) {
   RunPaths p;
@@ -19,6 +61,7 @@ RunPaths RunPaths::of(const std::string& dir) {
   p.checkpoints = (fs::path(dir) / "checkpoints").string();
   p.metrics = (fs::path(dir) / "metrics.jsonl").string();
   p.log = (fs::path(dir) / "train.log").string();
+  p.identity = (fs::path(dir) / "identity.yaml").string();
   return p;
 }
 
@@ -45,18 +88,37 @@ std::vector<CheckpointFile> listCheckpoints(const RunPaths& paths) {
 }
 
 void createRunDirectory(const std::string& configPath, const RunPaths& paths) {
+  const YAML::Node config = resolvedExperiment(configPath);
   fs::create_directories(paths.checkpoints);
-  YAML::Node node = loadYamlFile(configPath);
-  for (const char* key : {"variant", "network"}) {
-    if (!node[key]) continue;
-    const std::string value = node[key].as<std::string>();
-    if (value.find('/') != std::string::npos || fs::path(value).extension() == ".yaml") {
-      node[key] = fs::absolute(fs::path(configPath).parent_path() / value).lexically_normal().string();
-    }
+  // config.yaml last: its presence marks a run.
+  writeAtomically(paths.identity, YAML::Dump(identityOf(config, configPath)) + "\n");
+  writeAtomically(paths.config, "# " + configPath + " as started\n" + YAML::Dump(config) + "\n");
+}
+
+void checkResumable(const std::string& configPath, const RunPaths& paths) {
+  const YAML::Node command = resolvedExperiment(configPath);
+  const YAML::Node stored = loadYamlFile(paths.config);
+  if (!fs::exists(paths.identity)) writeAtomically(paths.identity, YAML::Dump(identityOf(stored, paths.config)) + "\n");
+  const YAML::Node identity = loadYamlFile(paths.identity);
+  const std::string fixed = "; a run's config, rules and network are fixed at its start: restore it, or start a new run "
+                            "with another --run";
+  if (auto d = firstYamlDifference(identity["config"], command)) {
+    throw Error("cannot resume " + paths.dir + ": " + configPath + " differs from the config the run started with (" +
+                *d + ")" + fixed);
   }
-  const std::string tmp = paths.config + ".tmp";
-  std::ofstream(tmp) << "# " << configPath << " as started\n" << YAML::Dump(node) << "\n";
-  fs::rename(tmp, paths.config);
+  if (auto d = firstYamlDifference(identity["config"], stored)) {
+    throw Error("cannot resume " + paths.dir + ": its " + paths.config + " was edited since the run started (" + *d +
+                ")" + fixed);
+  }
+  const YAML::Node now = identityOf(stored, paths.config);
+  if (auto d = firstYamlDifference(identity["rules"], now["rules"])) {
+    throw Error("cannot resume " + paths.dir + ": its variant now resolves to other rules than the run started with (" +
+                *d + ")" + fixed);
+  }
+  if (auto d = firstYamlDifference(identity["network"], now["network"])) {
+    throw Error("cannot resume " + paths.dir + ": its network now resolves to another architecture than the run "
+                "started with (" + *d + ")" + fixed);
+  }
 }
 
 }  // namespace tz

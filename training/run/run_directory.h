@@ -1,6 +1,6 @@
 #pragma once
-// The files of a training run: where each lives, the checkpoint names, and the run's own
-// copy of its experiment config.
+// The files of a training run: where each lives, the checkpoint names, the run's own copy
+// of its experiment config and its identity (what fixes the run at its start).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -15,6 +15,7 @@ struct RunPaths {
   std::string checkpoints;  // checkpoints/: step-XXXXXXXX.ckpt
   std::string metrics;      // metrics.jsonl: one JSON object a line
   std::string log;          // train.log
+  std::string identity;     // identity.yaml: the config, rules and network the run started with
   /// The paths of a run in `dir`.
   static RunPaths of(const std::string& dir);
 };
@@ -33,7 +34,15 @@ std::string checkpointPath(const RunPaths& paths, int64_t step);
 std::vector<CheckpointFile> listCheckpoints(const RunPaths& paths);
 
 /// Creates the run directory for a new run and writes its config.yaml: the experiment at
-/// `configPath` with file references made absolute, so that it resolves from anywhere.
+/// `configPath` with file references made absolute, so that it resolves from anywhere; and
+/// identity.yaml: that config with the rules and the network architecture it resolves to.
 void createRunDirectory(const std::string& configPath, const RunPaths& paths);
+
+/// Checks, before a resumed run touches anything, that it is still the run it started as:
+/// `configPath` (the command's config) and the run's config.yaml both equal the config in
+/// identity.yaml, and that config still resolves to the same rules and network (a variant
+/// or network file may have been edited). Throws Error naming the first difference. A run
+/// made before identity.yaml existed gets one from its config.yaml.
+void checkResumable(const std::string& configPath, const RunPaths& paths);
 
 }  // namespace tz

@@ -98,7 +98,10 @@ void Run::loadOrCreateNetwork() {
       net_ = loadCheckpoint(checkpoints_.back().path, *game_, config_.device);
       break;
     } catch (const Error& e) {
-      log_->warn("skipping checkpoint {}: {}", checkpoints_.back().path, e.what());
+      // Kept aside under another name: never overwritten by the checkpoint of that step.
+      const std::string aside = checkpoints_.back().path + ".damaged";
+      log_->warn("checkpoint {} does not load ({}); moved to {}", checkpoints_.back().path, e.what(), aside);
+      fs::rename(checkpoints_.back().path, aside);
       checkpoints_.pop_back();
     }
   }
@@ -126,6 +129,7 @@ void Run::store(GameRecord&& record, std::vector<PositionRecord>&& positions) {
 void Run::saveCheckpoint() {
   const int64_t step = net_->step();
   const std::string path = checkpointPath(paths_, step);
+  if (fs::exists(path)) throw Error("checkpoint " + path + " exists: a checkpoint file is never overwritten");
   tz::saveCheckpoint(*net_, path);
   if (checkpoints_.empty() || checkpoints_.back().step != step) checkpoints_.push_back({step, path});
   weights_.addPast(checkpoints_.back());
@@ -243,6 +247,7 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
     checkStartable(loadExperiment(configPath));  // nothing is created for a run that cannot start
     createRunDirectory(configPath, paths);
   } else {
+    checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
     fs::create_directories(paths.checkpoints);
   }
   Run run(paths, progress);
