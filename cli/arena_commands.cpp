@@ -137,7 +137,7 @@ void addArena(CLI::App& app) {
                o->games, stored, o->db, tag);
     Progress progress(stored, o->games);
     const auto start = Clock::now();
-    const int played = runMatch(*game, a, b, store, {tag, o->games, o->seed},
+    const int played = runMatch(*game, a, b, store, {tag, o->games, o->seed, "random_plies=" + std::to_string(plies)},
                                 [&](const GameRecord&) { progress.gameDone(); });
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     std::vector<GameRecord> games;

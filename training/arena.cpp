@@ -1,9 +1,12 @@
 #include "training/arena.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include <set>
 
 #include "game/error.h"
 #include "game/splitmix.h"
+#include "game/yaml_difference.h"
 
 namespace tz {
 
@@ -67,6 +70,11 @@ int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, Recor
              const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame) {
   const std::string nameA = a(mixSeed(options.seed, 0, 0))->name();
   const std::string nameB = b(mixSeed(options.seed, 0, 1))->name();
+  const std::string settings =
+      "seed=" + std::to_string(options.seed) + (options.settings.empty() ? "" : " " + options.settings);
+  const std::string settingsKey = "match settings|" + options.tag;
+  const std::optional<std::string> tagSettings = store.meta(settingsKey);
+  const std::string rules = game.rulesYaml();
   std::set<int> stored;
   for (const GameRecord& g : store.gamesByTag(options.tag)) {
     const int sideA = g.round % 2;
@@ -75,8 +83,18 @@ int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, Recor
                   " on " + g.variant + "; use another --tag to play " + nameA + " vs " + nameB + " on " +
                   game.name());
     }
+    if (g.rules != rules) {
+      const auto change = firstYamlDifference(YAML::Load(g.rules), YAML::Load(rules));
+      throw Error("tag '" + options.tag + "' holds games under other rules (" + change.value_or("rules text") +
+                  "); use another --tag for other rules");
+    }
     stored.insert(g.round);
   }
+  if (tagSettings && *tagSettings != settings) {
+    throw Error("tag '" + options.tag + "' holds games played with " + *tagSettings + ", not " + settings +
+                "; use another --tag for other settings");
+  }
+  if (!tagSettings) store.setMeta(settingsKey, settings);
   int played = 0;
   for (int round = 0; round < options.games; ++round) {
     if (stored.count(round)) continue;

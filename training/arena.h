@@ -44,11 +44,13 @@ struct MatchOptions {
   std::string tag;     // tag of the match's games in the store
   int games = 0;       // rounds 0 .. games-1
   uint64_t seed = 1;   // each round's players are seeded from (seed, round)
+  std::string settings;  // what else shapes its games, as text (e.g. "random_plies=2"); fixed per tag
 };
 
 /// Plays every round of the match not yet stored under the tag, storing each game as it
-/// ends and calling `onGame` after each. Throws Error when the tag already holds games of
-/// another variant or other players. Returns the number of games played by this call.
+/// ends and calling `onGame` after each. A tag's variant, rules, players, seed and settings
+/// are fixed by its first game: throws Error naming the difference when the tag holds games
+/// played otherwise. Returns the number of games played by this call.
 int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, RecordStore& store,
              const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame);
 

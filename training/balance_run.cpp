@@ -65,7 +65,7 @@ class CellPlayer {
       const CellProgress p = cellProgress(games, study_.stopping);
       if (progress_) show(cell, cellStats(games), p);
       if (p.stop != StopReason::kContinue) return;
-      runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed}, [](const GameRecord&) {});
+      runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed, ""}, [](const GameRecord&) {});
     }
   }
 

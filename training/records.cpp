@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <cstdint>
 #include <cstring>
 #include <sstream>
 
@@ -30,7 +31,6 @@ CREATE TABLE IF NOT EXISTS games (
   start_side INTEGER NOT NULL,
   created TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
-CREATE INDEX IF NOT EXISTS games_by_tag ON games (tag, round);
 CREATE TABLE IF NOT EXISTS positions (
   game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
   ply INTEGER NOT NULL,
@@ -40,8 +40,11 @@ CREATE TABLE IF NOT EXISTS positions (
   flags INTEGER NOT NULL DEFAULT 0,
   PRIMARY KEY (game_id, ply)
 ) WITHOUT ROWID;
-INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', '1');
 )sql";
+
+// Version 2 added one game per (tag, round); version 1 databases are upgraded on open.
+constexpr int kSchemaVersion = 2;
+constexpr const char* kUniqueRounds = "CREATE UNIQUE INDEX IF NOT EXISTS games_by_tag_round ON games (tag, round)";
 
 constexpr const char* kGameColumns =
     "id, tag, round, variant, rules, player0, player1, winner, reason, plies, moves, actions, "
@@ -104,11 +107,16 @@ std::vector<Action> splitActions(const std::string& text) {
   return out;
 }
 
-GameRecord readGame(const Statement& s) {
+GameRecord readGame(const Statement& s, const std::string& path) {
   GameRecord g;
   g.id = s.integer(0);
   g.tag = s.text(1);
-  g.round = int(s.integer(2));
+  const int64_t round = s.integer(2);
+  if (round < 0 || round > INT32_MAX) {
+    throw Error("records " + path + ": game " + std::to_string(g.id) + " has round " + std::to_string(round) +
+                ": expected 0 or more");
+  }
+  g.round = int(round);
   g.variant = s.text(3);
   g.rules = s.text(4);
   g.players[0] = s.text(5);
@@ -174,6 +182,7 @@ RecordStore::RecordStore(const std::string& path) : path_(path) {
     sqlite3_busy_timeout(db_, 10000);
     exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
     exec(kSchema);
+    upgradeSchema();
   } catch (...) {
     sqlite3_close(db_);
     throw;
@@ -181,6 +190,35 @@ RecordStore::RecordStore(const std::string& path) : path_(path) {
 }
 
 RecordStore::~RecordStore() { sqlite3_close(db_); }
+
+void RecordStore::upgradeSchema() {
+  const std::optional<std::string> stored = meta("schema_version");
+  int version = kSchemaVersion;  // a new database
+  if (stored) {
+    try {
+      size_t used = 0;
+      version = std::stoi(*stored, &used);
+      if (used != stored->size()) throw std::invalid_argument(*stored);
+    } catch (const std::exception&) {
+      throw Error("records " + path_ + ": schema_version '" + *stored + "' is not a number");
+    }
+  }
+  if (version > kSchemaVersion || version < 1) {
+    throw Error("records " + path_ + ": schema version " + std::to_string(version) + ", this taflzero reads 1 to " +
+                std::to_string(kSchemaVersion));
+  }
+  if (version < 2) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    Statement duplicate(db_, path_, "SELECT tag, round, COUNT(*) FROM games GROUP BY tag, round HAVING COUNT(*) > 1");
+    if (duplicate.step()) {
+      throw Error("records " + path_ + ": tag '" + duplicate.text(0) + "' holds " + std::to_string(duplicate.integer(2)) +
+                  " games of round " + std::to_string(duplicate.integer(1)) +
+                  " (written by concurrent runs before schema version 2): keep one game per round to use this database");
+    }
+  }
+  exec(kUniqueRounds);
+  if (version != kSchemaVersion || !stored) setMeta("schema_version", std::to_string(kSchemaVersion));
+}
 
 void RecordStore::exec(const char* sql) const {
   char* message = nullptr;
@@ -193,8 +231,17 @@ void RecordStore::exec(const char* sql) const {
 
 int64_t RecordStore::addGame(const GameRecord& g, const std::vector<PositionRecord>& positions) {
   std::lock_guard<std::mutex> lock(mutex_);
-  exec("BEGIN IMMEDIATE");
+  if (g.round < 0) throw Error("records " + path_ + ": a game's round must be 0 or more, not " + std::to_string(g.round));
+  exec("BEGIN IMMEDIATE");  // the write lock: the check below and the insert are one step for every writer
   try {
+    Statement taken(db_, path_, "SELECT id FROM games WHERE tag = ? AND round = ?");
+    taken.bind(1, g.tag);
+    taken.bind(2, int64_t(g.round));
+    if (taken.step()) {
+      throw Error("records " + path_ + ": round " + std::to_string(g.round) + " of tag '" + g.tag +
+                  "' is already stored (game " + std::to_string(taken.integer(0)) +
+                  "): is another process writing the same games? One game per round and tag");
+    }
     Statement insert(db_, path_,
                      "INSERT INTO games (tag, round, variant, rules, player0, player1, winner, reason, plies, "
                      "moves, actions, start_position, start_side) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)");
@@ -237,7 +284,7 @@ GameRecord RecordStore::game(int64_t id) const {
   Statement s(db_, path_, (std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?").c_str());
   s.bind(1, id);
   if (!s.step()) throw Error("records " + path_ + ": no game with id " + std::to_string(id));
-  return readGame(s);
+  return readGame(s, path_);
 }
 
 std::vector<PositionRecord> RecordStore::positions(int64_t id) const {
@@ -262,7 +309,7 @@ std::vector<GameRecord> RecordStore::gamesByTag(const std::string& tag) const {
   Statement s(db_, path_, (std::string("SELECT ") + kGameColumns + " FROM games WHERE tag = ? ORDER BY round, id").c_str());
   s.bind(1, tag);
   std::vector<GameRecord> out;
-  while (s.step()) out.push_back(readGame(s));
+  while (s.step()) out.push_back(readGame(s, path_));
   return out;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 // The game-record store: finished games and their training positions in one SQLite file.
 //
-// Schema (version 1; plain SQL can query a study):
+// Schema (version 2; plain SQL can query a study):
 //   meta(key TEXT PRIMARY KEY, value TEXT)              -- e.g. schema_version, run settings
 //   games(id INTEGER PRIMARY KEY,
 //         tag TEXT,             -- run, match or study the game belongs to
@@ -15,6 +15,7 @@
 //         actions TEXT,         -- action indices, separated by spaces (exact replay)
 //         start_position TEXT, start_side INTEGER,  -- start position record and side to move
 //         created TEXT)         -- UTC time the game was stored, ISO 8601
+//         UNIQUE (tag, round)   -- one game per round: concurrent writers cannot duplicate games
 //   positions(game_id INTEGER REFERENCES games(id), ply INTEGER,  -- position before action `ply`
 //         to_move INTEGER,      -- side to move there
 //         policy BLOB,          -- search policy: (int32 action, float32 probability) pairs, little-endian
@@ -109,6 +110,8 @@ class RecordStore {
  private:
   // Runs SQL without results; throws Error naming the database on failure.
   void exec(const char* sql) const;
+  // Checks the stored schema version and upgrades an older database (one game per round).
+  void upgradeSchema();
 
   std::string path_;
   sqlite3* db_ = nullptr;

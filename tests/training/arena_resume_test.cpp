@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "game/registry.h"
+#include "tests/cli/cli_runner.h"
 #include "tests/support/child_process.h"
 #include "training/records.h"
 
@@ -83,19 +84,48 @@ TEST(ArenaResume, KilledRunKeepsEveryFinishedGameAndResumes) {
   EXPECT_EQ(movesByRound(db), after);
 }
 
+// The arena command of the "kill" match on `db`, with further arguments.
+std::string killMatch(const std::string& db, const std::string& more, int seed = 5) {
+  return "arena --variant linnaeus --a greedy --b random --games " + std::to_string(kGames) + " --db " + db +
+         " --tag kill --seed " + std::to_string(seed) + " " + more;
+}
+
 TEST(ArenaResume, RefusesATagHoldingAnotherMatch) {
   const std::string db = tempPath("arena_tag.db");
   ASSERT_EQ(test::waitForExit(startArena(db)), 0);
-  const std::string cmd = test::taflzeroBinary() + " arena --variant linnaeus --a random --b greedy --games 2 --db " + db +
-                          " --tag kill 2>&1";
-  FILE* pipe = popen(cmd.c_str(), "r");
-  ASSERT_NE(pipe, nullptr);
-  std::string output;
-  char buf[256];
-  while (std::fgets(buf, sizeof buf, pipe)) output += buf;
-  const int status = pclose(pipe);
-  EXPECT_NE(WEXITSTATUS(status), 0);
-  EXPECT_NE(output.find("tag 'kill' already holds games of"), std::string::npos) << output;
+  const auto r = test::runCli("arena --variant linnaeus --a random --b greedy --games 2 --db " + db + " --tag kill");
+  EXPECT_NE(r.code, 0);
+  EXPECT_NE(r.out.find("tag 'kill' already holds games of"), std::string::npos) << r.out;
+}
+
+TEST(ArenaResume, RefusesATagPlayedUnderOtherRulesSeedOrOpenings) {
+  const std::string db = tempPath("arena_settings.db");
+  ASSERT_EQ(test::waitForExit(startArena(db)), 0);
+  const auto expectRefused = [&](const std::string& command, const std::string& expected) {
+    const auto r = test::runCli(command);
+    EXPECT_EQ(r.code, 2) << command;
+    EXPECT_NE(r.out.find(expected), std::string::npos) << command << ": " << r.out;
+  };
+  expectRefused(killMatch(db, "--set ply_limit=150"), "ply_limit: 300 -> 150");
+  expectRefused(killMatch(db, "", 6), "played with seed=5 random_plies=0, not seed=6 random_plies=0");
+  expectRefused(killMatch(db, "--random-plies 2"), "not seed=5 random_plies=2");
+  EXPECT_EQ(movesByRound(db).size(), size_t(kGames));
+}
+
+TEST(ArenaResume, TwoConcurrentRunsOfOneMatchStoreEachRoundOnce) {
+  const std::string db = tempPath("arena_concurrent.db");
+  std::vector<test::CliResult> results(2);
+  std::thread other([&] { results[1] = test::runCli(killMatch(db, "")); });
+  results[0] = test::runCli(killMatch(db, ""));
+  other.join();
+  for (const auto& r : results) {
+    if (r.code != 0) {
+      EXPECT_NE(r.out.find("is already stored"), std::string::npos) << r.out;
+    }
+  }
+  ASSERT_EQ(test::runCli(killMatch(db, "")).code, 0);  // completes what a refused run left
+  EXPECT_EQ(movesByRound(db).size(), size_t(kGames));  // and no round twice
+  EXPECT_EQ(RecordStore(db).countResults("kill").total(), kGames);
 }
 
 }  // namespace

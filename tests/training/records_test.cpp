@@ -1,9 +1,11 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <atomic>
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "game/error.h"
 #include "game/registry.h"
@@ -125,7 +127,7 @@ TEST(Records, ListsAndCountsByTagAndAnswersPlainSql) {
     store.setMeta("run", "second");
     EXPECT_EQ(store.meta("run"), std::optional<std::string>("second"));
     EXPECT_EQ(store.meta("missing"), std::nullopt);
-    EXPECT_EQ(store.meta("schema_version"), std::optional<std::string>("1"));
+    EXPECT_EQ(store.meta("schema_version"), std::optional<std::string>("2"));
     const auto a = store.gamesByTag("a");
     ASSERT_EQ(a.size(), 4u);
     for (int i = 0; i < 4; ++i) EXPECT_EQ(a[i].round, i);
@@ -155,6 +157,97 @@ TEST(Records, TalliesAMatchByColour) {
   EXPECT_EQ(t.bySide[1].draws, 1);
   EXPECT_EQ(t.bySide[1].wins, 1);
   EXPECT_EQ(t.overall().games(), 4);
+}
+
+// Runs one SQL statement (or several) on the file with a connection of its own.
+void sqlExec(const std::string& path, const std::string& sql) {
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+  char* message = nullptr;
+  EXPECT_EQ(sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &message), SQLITE_OK) << (message ? message : "");
+  sqlite3_free(message);
+  sqlite3_close(db);
+}
+
+// The message of the Error `f` throws ("" when it throws none).
+template <typename F>
+std::string errorOf(F f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Records, OneGamePerTagAndRoundWhateverTheWriters) {
+  TempDb db("records_unique.db");
+  const auto game = loadGame("brandubh");
+  // Two writers on one file (as two arena processes): each round is stored once.
+  RecordStore first(db.path()), second(db.path());
+  std::atomic<int> refused{0};
+  auto writer = [&](RecordStore& store, uint64_t seed) {
+    for (int round = 0; round < 20; ++round) {
+      GameRecord g = randomGame(*game, seed + round);
+      g.tag = "m";
+      g.round = round;
+      try {
+        store.addGame(g);
+      } catch (const Error& e) {
+        EXPECT_NE(std::string(e.what()).find("already stored"), std::string::npos) << e.what();
+        ++refused;
+      }
+    }
+  };
+  std::thread a(writer, std::ref(first), 1), b(writer, std::ref(second), 100);
+  a.join();
+  b.join();
+  EXPECT_EQ(first.gamesByTag("m").size(), 20u);
+  EXPECT_EQ(refused, 20);
+  EXPECT_EQ(sqlInteger(db.path(), "SELECT COUNT(*) FROM games"), 20);
+}
+
+TEST(Records, AVersionOneDatabaseIsUpgradedUnlessItHoldsDuplicateRounds) {
+  TempDb db("records_v1.db");
+  const auto game = loadGame("brandubh");
+  {
+    RecordStore store(db.path());
+    GameRecord g = randomGame(*game, 5);
+    g.tag = "old";
+    store.addGame(g);
+  }
+  // As a version 1 database written by two concurrent arenas.
+  sqlExec(db.path(), "DROP INDEX games_by_tag_round; UPDATE meta SET value = '1' WHERE key = 'schema_version';"
+                     "INSERT INTO games (tag, round, variant, rules, player0, player1, winner, reason, plies, moves, "
+                     "actions, start_position, start_side) SELECT tag, round, variant, rules, player0, player1, "
+                     "winner, reason, plies, moves, actions, start_position, start_side FROM games;");
+  EXPECT_NE(errorOf([&] { RecordStore store(db.path()); }).find("tag 'old' holds 2 games of round 0"),
+            std::string::npos);
+  sqlExec(db.path(), "DELETE FROM games WHERE id = (SELECT MAX(id) FROM games)");
+  RecordStore store(db.path());
+  EXPECT_EQ(store.meta("schema_version"), "2");
+  EXPECT_EQ(store.gamesByTag("old").size(), 1u);
+}
+
+TEST(Records, ANewerOrUnreadableSchemaVersionAndANegativeRoundAreErrors) {
+  TempDb db("records_version.db");
+  const auto game = loadGame("brandubh");
+  {
+    RecordStore store(db.path());
+    GameRecord g = randomGame(*game, 5);
+    g.tag = "t";
+    store.addGame(g);
+    g.round = -1;
+    EXPECT_NE(errorOf([&] { store.addGame(g); }).find("round must be 0 or more"), std::string::npos);
+  }
+  sqlExec(db.path(), "UPDATE games SET round = -1");
+  EXPECT_NE(errorOf([&] { RecordStore(db.path()).gamesByTag("t"); }).find("has round -1"), std::string::npos);
+  sqlExec(db.path(), "UPDATE meta SET value = '3' WHERE key = 'schema_version'");
+  EXPECT_NE(errorOf([&] { RecordStore store(db.path()); }).find("schema version 3, this taflzero reads 1 to 2"),
+            std::string::npos);
+  sqlExec(db.path(), "UPDATE meta SET value = 'two' WHERE key = 'schema_version'");
+  EXPECT_NE(errorOf([&] { RecordStore store(db.path()); }).find("schema_version 'two' is not a number"),
+            std::string::npos);
 }
 
 TEST(Records, UnopenableFileIsAnError) {
