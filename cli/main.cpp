@@ -1,4 +1,5 @@
 // taflzero: one binary, one subcommand per job. Errors print one line and exit non-zero.
+#include <filesystem>
 #include <iostream>
 
 #include "cli/commands.h"
@@ -24,9 +25,22 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help and the like
+    const std::string first = argc > 1 ? argv[1] : "";
+    const bool unknownCommand = !first.empty() && first[0] != '-' &&
+                                app.get_subcommands([&](const CLI::App* c) { return c->get_name() == first; }).empty();
+    if (unknownCommand) {
+      std::cerr << "taflzero: error: unknown command " << tz::quoted(first) << " (see taflzero --help)\n";
+    } else {
+      std::cerr << "taflzero: error: " << e.what() << " (see --help)\n";
+    }
+    return 2;
   } catch (const tz::Error& e) {
     std::cerr << "taflzero: error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::filesystem::filesystem_error& e) {
+    // A path the system refused (too long, not a directory, no permission): a user error.
+    std::cerr << "taflzero: error: " << tz::quoted(e.path1().string()) << ": " << e.code().message() << "\n";
     return 2;
   } catch (const std::exception& e) {
     std::cerr << "taflzero: error: " << e.what() << "\n";

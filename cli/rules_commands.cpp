@@ -20,18 +20,6 @@ double secondsSince(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Options naming a position: --position, --to-move, --moves.
-struct PositionOptions {
-  std::string record;
-  std::string toMove;
-  std::string moves;
-  void addTo(CLI::App* cmd) {
-    cmd->add_option("--position", record, "Position record (default: the start position)");
-    cmd->add_option("--to-move", toMove, "Side to move in --position (attackers/defenders, white/black)");
-    cmd->add_option("--moves", moves, "Turns to play first, in notation, separated by spaces");
-  }
-};
-
 void addVariants(CLI::App& app) {
   auto* cmd = app.add_subcommand("variants", "List the preset variants, one per line");
   auto json = std::make_shared<bool>(false);
@@ -63,7 +51,7 @@ void addPerft(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();
-    auto state = buildState(*game, o->position.record, o->position.toMove, o->position.moves);
+    auto state = o->position.build(*game);
     const auto start = Clock::now();
     uint64_t nodes = 0;
     nlohmann::json divide = nlohmann::json::object();
@@ -101,7 +89,7 @@ void addMoves(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();
-    auto state = buildState(*game, o->position.record, o->position.toMove, o->position.moves);
+    auto state = o->position.build(*game);
     const Outcome& out = state->outcome();
     const auto legal = state->legalTurns();
     if (o->json) {
@@ -134,7 +122,7 @@ void addShow(CLI::App& app) {
   o->position.addTo(cmd);
   cmd->callback([o] {
     auto game = o->variant.load();
-    auto state = buildState(*game, o->position.record, o->position.toMove, o->position.moves);
+    auto state = o->position.build(*game);
     std::cout << state->diagram() << "position " << state->record() << "\n"
               << game->sideName(state->toMove()) << " to move";
     const Outcome& out = state->outcome();

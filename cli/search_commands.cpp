@@ -66,7 +66,7 @@ struct EvaluatorOptions {
 void addSearch(CLI::App& app) {
   struct Opts {
     VariantOptions variant;
-    std::string record, toMove, moves;
+    PositionOptions position;
     SearchOptions search;
     EvaluatorOptions evaluator;
     int top = 5;
@@ -76,16 +76,14 @@ void addSearch(CLI::App& app) {
   o->search.simulations = 1000;
   auto* cmd = app.add_subcommand("search", "Search a position and print the chosen move and the root statistics");
   o->variant.addTo(cmd);
-  cmd->add_option("--position", o->record, "Position record (default: the start position)");
-  cmd->add_option("--to-move", o->toMove, "Side to move in --position");
-  cmd->add_option("--moves", o->moves, "Turns to play first, in notation, separated by spaces");
+  o->position.addTo(cmd);
   addSearchOptions(cmd, o->search);
   o->evaluator.addTo(cmd);
   cmd->add_option("--top", o->top, "Moves to list")->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();
-    auto state = buildState(*game, o->record, o->toMove, o->moves);
+    auto state = o->position.build(*game);
     if (state->outcome().over) throw Error("the game is over: nothing to search");
     Search search(*game, o->evaluator.make(o->search.seed), o->search);
     search.setRoot(*state);

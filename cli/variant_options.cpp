@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "game/error.h"
 #include "game/registry.h"
 
 namespace tz::cli {
@@ -14,8 +15,20 @@ void VariantOptions::addTo(CLI::App* cmd) {
 
 std::unique_ptr<Game> VariantOptions::load() const { return loadGame(variant, sets); }
 
-std::unique_ptr<State> buildState(const Game& game, const std::string& record, const std::string& toMove,
-                                  const std::string& moves) {
+void PositionOptions::addTo(CLI::App* cmd) {
+  recordOption_ = cmd->add_option("--position", record, "Position record (default: the start position)");
+  cmd->add_option("--to-move", toMove, "Side to move in --position (attackers/defenders, white/black)");
+  cmd->add_option("--moves", moves, "Turns to play first, in notation, separated by spaces");
+}
+
+std::unique_ptr<State> PositionOptions::build(const Game& game) const {
+  const bool given = recordOption_ && recordOption_->count() > 0;
+  if (given && record.empty()) {
+    throw Error("--position is empty: give a position record, or leave --position out for the start position");
+  }
+  if (!given && !toMove.empty()) {
+    throw Error("--to-move " + quoted(toMove) + " needs --position (the start position's side to move is the rules')");
+  }
   std::unique_ptr<State> state = record.empty() ? game.newGame() : game.fromRecord(record, toMove);
   std::istringstream in(moves);
   for (std::string move; in >> move;) state->playTurn(move);

@@ -21,9 +21,21 @@ struct VariantOptions {
   std::unique_ptr<Game> load() const;
 };
 
-/// A state of `game`: the start position or the given record, then the given turns.
-std::unique_ptr<State> buildState(const Game& game, const std::string& record, const std::string& toMove,
-                                  const std::string& moves);
+/// Which position a command works on: --position, --to-move, --moves.
+struct PositionOptions {
+  std::string record;  // position record ("": the start position)
+  std::string toMove;  // side to move in `record` ("": the record's own or the rules' first)
+  std::string moves;   // turns to play first, in notation
+
+  /// Adds --position, --to-move and --moves to a subcommand.
+  void addTo(CLI::App* cmd);
+  /// The start position or the given record, then the given turns. Throws Error for an
+  /// empty --position and for --to-move without --position (it would be ignored).
+  std::unique_ptr<State> build(const Game& game) const;
+
+ private:
+  CLI::Option* recordOption_ = nullptr;
+};
 
 /// The JSON name of a result: the winner's side name or "none".
 std::string winnerName(const Game& game, const Outcome& outcome);

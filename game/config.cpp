@@ -1,5 +1,7 @@
 #include "game/config.h"
 
+#include <filesystem>
+
 #include <sstream>
 
 #include "game/error.h"
@@ -140,6 +142,8 @@ void ConfigReader::finish() const {
 }
 
 YAML::Node loadYamlFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a directory, not a YAML file");
   try {
     return YAML::LoadFile(path);
   } catch (const YAML::BadFile&) {

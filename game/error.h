@@ -18,6 +18,14 @@ class ConfigError : public Error {
       : Error(file + ": key '" + key + "': expected " + expected) {}
 };
 
+/// User input quoted for a message: 'text', cut after 80 characters ("'abc...' (N
+/// characters)") so that a huge input never fills the error line.
+inline std::string quoted(const std::string& input) {
+  constexpr size_t kShown = 80;
+  if (input.size() <= kShown) return "'" + input + "'";
+  return "'" + input.substr(0, kShown) + "...' (" + std::to_string(input.size()) + " characters)";
+}
+
 /// A move or position that the rules do not allow.
 class RuleError : public Error {
  public:

@@ -93,6 +93,8 @@ std::pair<std::string, std::string> unpack(const std::string& bytes, const std::
 }
 
 std::string readFile(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) throw Error("checkpoint " + path + " is a directory, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error("cannot open checkpoint " + path + ": " + std::strerror(errno));
   std::ostringstream s;

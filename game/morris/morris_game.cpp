@@ -39,7 +39,7 @@ MorrisGame::MorrisGame(Rules rules) : rules_(std::move(rules)) { buildSymmetries
 int MorrisGame::sideFromName(const std::string& name) const {
   if (name == "white") return kWhite;
   if (name == "black") return kBlack;
-  throw Error("unknown side '" + name + "': expected white or black");
+  throw Error("unknown side " + quoted(name) + ": expected white or black");
 }
 
 std::unique_ptr<State> MorrisGame::newGame() const {
@@ -49,7 +49,7 @@ std::unique_ptr<State> MorrisGame::newGame() const {
 std::unique_ptr<State> MorrisGame::fromRecord(const std::string& record, const std::string& toMove) const {
   const Setup setup = parseRecord(record);
   if (!toMove.empty() && sideFromName(toMove) != setup.side) {
-    throw Error("side to move '" + toMove + "' contradicts the position record '" + record + "', which names " +
+    throw Error("side to move " + quoted(toMove) + " contradicts the position record " + quoted(record) + ", which names " +
                 sideName(setup.side));
   }
   return std::make_unique<MorrisState>(*this, Position(rules_, setup));

@@ -68,7 +68,7 @@ std::string MorrisState::whyIllegal(const Turn& t) const {
 void MorrisState::playTurn(const std::string& notation) {
   const Turn t = parseTurn(notation);
   const std::string where = " in position " + record() + " (" + game_->sideName(pos_.toMove()) + " to move)";
-  if (pos_.outcome().over) throw RuleError("illegal move '" + notation + "': the game is over" + where);
+  if (pos_.outcome().over) throw RuleError("illegal move " + quoted(notation) + ": the game is over" + where);
   TurnList list;
   pos_.generate(list);
   for (int i = 0; i < list.size; ++i) {
@@ -79,7 +79,7 @@ void MorrisState::playTurn(const std::string& notation) {
     }
   }
   const std::string why = whyIllegal(t);
-  throw RuleError("illegal move '" + notation + "'" + (why.empty() ? "" : ": " + why) + where);
+  throw RuleError("illegal move " + quoted(notation) + (why.empty() ? "" : ": " + why) + where);
 }
 
 uint64_t MorrisState::perft(int depth) const {

@@ -34,13 +34,13 @@ bool hasMill(Mask own) {
 }  // namespace
 
 Setup parseRecord(const std::string& record) {
-  auto fail = [&](const std::string& why) { return Error("bad morris position record '" + record + "': " + why); };
+  auto fail = [&](const std::string& why) { return Error("bad morris position record " + quoted(record) + ": " + why); };
   std::istringstream in(record);
   std::vector<std::string> f;
   for (std::string token; in >> token;) f.push_back(token);
   if (f.size() < 5) throw fail(kRecordForm);
   if (f.size() > 6 || (f.size() == 6 && f[5] != "remove")) {
-    throw fail("unexpected '" + f[5] + "' after the ply count (only 'remove' may follow)");
+    throw fail("unexpected " + quoted(f[5]) + " after the ply count (only 'remove' may follow)");
   }
   Setup s;
   if (f[0].size() != kPoints) {
@@ -52,20 +52,20 @@ Setup parseRecord(const std::string& record) {
     else if (ch == 'B') s.pieces[1] |= 1u << p;
     else if (ch != '.') throw fail("point " + pointName(p) + " is '" + std::string(1, ch) + "', expected W, B or .");
   }
-  if (f[1] != "white" && f[1] != "black") throw fail("side to move '" + f[1] + "', expected white or black");
+  if (f[1] != "white" && f[1] != "black") throw fail("side to move " + quoted(f[1]) + ", expected white or black");
   s.side = f[1] == "white" ? 0 : 1;
   s.pending = f.size() == 6;
   const char* names[2] = {"white", "black"};
   for (int side = 0; side < 2; ++side) {
     s.hand[side] = parseCount(f[2 + side], kPieces);
-    if (s.hand[side] < 0) throw fail(std::string(names[side]) + " in hand '" + f[2 + side] + "', expected 0..9");
+    if (s.hand[side] < 0) throw fail(std::string(names[side]) + " in hand " + quoted(f[2 + side]) + ", expected 0..9");
     if (count(s.pieces[side]) + s.hand[side] > kPieces) {
       throw fail(std::string(names[side]) + " has " + std::to_string(count(s.pieces[side])) +
                  " on the board and " + std::to_string(s.hand[side]) + " in hand, more than 9");
     }
   }
   s.plies = parseCount(f[4], 9999999);
-  if (s.plies < 0) throw fail("plies '" + f[4] + "', expected a count 0..9999999");
+  if (s.plies < 0) throw fail("plies " + quoted(f[4]) + ", expected a count 0..9999999");
   // White places first, so whoever places next holds as many pieces in hand as the other
   // side (White) or one more (Black). A pending removal belongs to the side that just placed.
   const int next = s.pending ? 1 - s.side : s.side;
@@ -107,8 +107,8 @@ std::string turnName(const Turn& t) {
 
 Turn parseTurn(const std::string& notation) {
   auto malformed = [&] {
-    return RuleError("malformed move '" + notation +
-                     "': expected a placement (d2), a move (d2-d3), either with a removal (d2xa1, d2-d3xa1), "
+    return RuleError("malformed move " + quoted(notation) +
+                     ": expected a placement (d2), a move (d2-d3), either with a removal (d2xa1, d2-d3xa1), "
                      "or a lone pending removal (xa1)");
   };
   Turn t;

@@ -42,7 +42,7 @@ TaflGame::TaflGame(Rules rules, const std::string& file) : topo_(std::move(rules
 int TaflGame::sideFromName(const std::string& name) const {
   if (name == "attackers") return kAttackers;
   if (name == "defenders") return kDefenders;
-  throw Error("unknown side '" + name + "': expected attackers or defenders");
+  throw Error("unknown side " + quoted(name) + ": expected attackers or defenders");
 }
 
 std::unique_ptr<State> TaflGame::newGame() const {

@@ -54,8 +54,12 @@ std::string TaflState::actionName(Action action) const { return moveName(game_->
 Move TaflState::parseMove(const std::string& notation) const {
   const Topology& t = game_->topology();
   const std::string where = " in position " + pos_.record() + " (" + game_->sideName(pos_.toMove()) + " to move)";
+  // <from>-<to>[x<captured>[/<captured>...]][+|++]: captures and escape-threat marks, when
+  // given, are claims checked against the move.
   std::string text = notation;
-  while (!text.empty() && text.back() == '+') text.pop_back();
+  const size_t marksAt = text.find_last_not_of('+') == std::string::npos ? 0 : text.find_last_not_of('+') + 1;
+  const std::string marks = text.substr(marksAt);
+  text.erase(marksAt);
   const size_t x = text.find('x');
   const std::string suffix = x == std::string::npos ? "" : text.substr(x);
   text = text.substr(0, x);
@@ -63,27 +67,32 @@ Move TaflState::parseMove(const std::string& notation) const {
   const int from = dash == std::string::npos ? -1 : parseSquare(text.substr(0, dash), t.size);
   const int to = dash == std::string::npos ? -1 : parseSquare(text.substr(dash + 1), t.size);
   if (from < 0 || to < 0) {
-    throw RuleError("malformed move '" + notation + "': expected <from>-<to> such as e3-b3");
+    throw RuleError("malformed move " + quoted(notation) + ": expected <from>-<to> such as e3-b3");
   }
-  if (pos_.outcome().over) throw RuleError("illegal move '" + notation + "': the game is over" + where);
+  if (pos_.outcome().over) throw RuleError("illegal move " + quoted(notation) + ": the game is over" + where);
   MoveList list;
   pos_.generate(list);
   for (int i = 0; i < list.size; ++i) {
     const Move m = list.moves[i];
     if (m.from != t.padded(from) || m.to != t.padded(to)) continue;
-    if (!suffix.empty()) {
-      std::string full = moveName(m);
-      while (!full.empty() && full.back() == '+') full.pop_back();
-      const size_t fx = full.find('x');
-      const std::string actual = fx == std::string::npos ? "" : full.substr(fx);
-      if (actual != suffix) {
-        throw RuleError("move '" + notation + "' claims captures '" + suffix + "' but captures '" +
-                        (actual.empty() ? "nothing" : actual) + "'" + where);
-      }
+    std::string full = moveName(m);
+    const size_t fullMarksAt = full.find_last_not_of('+') + 1;
+    const std::string actualMarks = full.substr(fullMarksAt);
+    full.erase(fullMarksAt);
+    const size_t fx = full.find('x');
+    const std::string actual = fx == std::string::npos ? "" : full.substr(fx);
+    if (!suffix.empty() && actual != suffix) {
+      throw RuleError("move " + quoted(notation) + " claims captures " + quoted(suffix) + " but captures '" +
+                      (actual.empty() ? "nothing" : actual) + "'" + where);
+    }
+    if (!marks.empty() && actualMarks != marks) {
+      throw RuleError("move " + quoted(notation) + " claims escape threat " + quoted(marks) + " but " +
+                      (actualMarks.empty() ? std::string("opens no escape line") : "is marked '" + actualMarks + "'") +
+                      " ('+': one line to a winning square open to the king, '++': two or more)" + where);
     }
     return m;
   }
-  throw RuleError("illegal move '" + notation + "'" + where);
+  throw RuleError("illegal move " + quoted(notation) + where);
 }
 
 std::vector<std::string> TaflState::legalTurns() const {

@@ -9,7 +9,7 @@ namespace tz::tafl {
 
 std::vector<uint8_t> parseRecord(const std::string& record, int size) {
   auto bad = [&](const std::string& why) {
-    return Error("malformed position record '" + record + "': " + why);
+    return Error("malformed position record " + quoted(record) + ": " + why);
   };
   if (record.size() < 2 || record.front() != '/' || record.back() != '/') {
     throw bad("it must start and end with '/'");

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -24,12 +25,27 @@ inline CliResult runCli(const std::string& args, bool mergeStderr = true) {
   if (!bin) return r;
   const std::string cmd = std::string(bin) + " " + args + (mergeStderr ? " 2>&1" : " 2>/dev/null");
   FILE* pipe = popen(cmd.c_str(), "r");
+  if (!pipe) {
+    ADD_FAILURE() << "cannot run " << cmd.substr(0, 200);
+    return r;
+  }
   std::array<char, 4096> buf{};
   size_t n;
   while ((n = fread(buf.data(), 1, buf.size(), pipe)) > 0) r.out.append(buf.data(), n);
   const int status = pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs `taflzero <args>` and expects a user error: exit status 2 and one line,
+/// "taflzero: error: ...", holding `fragment`.
+inline void expectOneLineError(const std::string& args, const std::string& fragment) {
+  const CliResult r = runCli(args);
+  const std::string shown = args.substr(0, 200);
+  EXPECT_EQ(r.code, 2) << shown << "\n" << r.out.substr(0, 400);
+  EXPECT_EQ(r.out.rfind("taflzero: error: ", 0), 0u) << shown << "\n" << r.out.substr(0, 400);
+  EXPECT_NE(r.out.find(fragment), std::string::npos) << shown << "\n" << r.out.substr(0, 400);
+  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out.substr(0, 400);
 }
 
 }  // namespace tz::test

@@ -77,6 +77,15 @@ TEST(NetCli, ErrorsAreOneLine) {
   EXPECT_NE(device.out.find("unknown device 'tpu'"), std::string::npos) << device.out;
 }
 
+// Directories and impossible paths given for files: one line naming them, exit status 2.
+TEST(NetCli, FilesThatCannotBeUsedAreOneLineErrors) {
+  const std::string quick = std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml";
+  expectOneLineError("train /tmp --run /tmp/never", "/tmp: is a directory, not a YAML file");
+  expectOneLineError("net init --variant brandubh --network /tmp --out /tmp/never.ckpt", "/tmp: is a directory");
+  expectOneLineError("net info /tmp", "checkpoint /tmp is a directory, not a file");
+  expectOneLineError("train " + quick + " --run /etc/passwd/run", "'/etc/passwd/run/checkpoints': Not a directory");
+}
+
 TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   // The search lists the improved policy with the visits; its move is one of the moves listed.
   auto search = runCli("search --variant brandubh --simulations 64 --gumbel --json", false);

@@ -70,13 +70,6 @@ TEST(RulesCli, ShowDrawsTheBoard) {
 }
 
 // Bad input: one line on stderr naming the problem, non-zero exit.
-void expectOneLineError(const std::string& args, const std::string& fragment) {
-  auto r = runCli(args);
-  EXPECT_NE(r.code, 0) << args;
-  EXPECT_NE(r.out.find(fragment), std::string::npos) << args << "\n" << r.out;
-  EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
-}
-
 TEST(RulesCli, BadInputGetsAOneLineError) {
   expectOneLineError("perft --variant nosuch --depth 1", "unknown variant 'nosuch'");
   expectOneLineError("perft --variant linnaeus --set king.speed=3 --depth 1", "king.speed");
@@ -85,6 +78,30 @@ TEST(RulesCli, BadInputGetsAOneLineError) {
   expectOneLineError("perft --variant linnaeus --set size=21 --depth 1", "[7, 19]");
   expectOneLineError("moves --variant linnaeus --to-move sideways --position /9/9/9/9/4K4/9/9/9/9/ --json",
                      "unknown side 'sideways'");
+}
+
+// Input a command would have ignored, or echoed whole, is an error naming the flag.
+TEST(RulesCli, IgnoredOrHugeInputIsRefused) {
+  expectOneLineError("moves --variant brandubh --to-move nonsense", "--to-move 'nonsense' needs --position");
+  expectOneLineError("moves --variant brandubh --to-move attackers", "needs --position");
+  expectOneLineError("perft --variant brandubh --position '' --depth 1", "--position is empty");
+  expectOneLineError("moves --variant brandubh --moves d2-a2+++", "claims escape threat '+++' but opens no escape line");
+  expectOneLineError("moves --variant brandubh --moves d2-a2+", "claims escape threat '+'");
+  const std::string huge = "/" + std::string(100000, 'x') + "/";  // an argument may hold 128 KiB
+  const auto r = runCli("perft --variant brandubh --depth 1 --position " + huge);
+  EXPECT_EQ(r.code, 2);
+  EXPECT_LT(r.out.size(), 400u) << "the error line echoes the whole input";
+  EXPECT_NE(r.out.find("(100002 characters)"), std::string::npos) << r.out.substr(0, 400);
+}
+
+// Every user error is one line naming the file or flag, with exit status 2.
+TEST(RulesCli, FilesAndFlagsThatCannotBeUsedAreOneLineErrors) {
+  expectOneLineError("perft --variant /tmp --depth 1", "/tmp: is a directory, not a YAML file");
+  expectOneLineError("perft --variant " + std::string(5000, 'a') + " --depth 1", "File name too long");
+  expectOneLineError("perft --variant brandubh --depth 99", "--depth: Value 99 not in range 0 to 64");
+  expectOneLineError("perft --variant brandubh --depth x", "--depth");
+  expectOneLineError("arena --variant brandubh --a random --b random --games 0", "--games");
+  expectOneLineError("nosuchcommand", "unknown command 'nosuchcommand'");
 }
 
 // The README's rules commands (variants, perft, moves, show) run as written, optional

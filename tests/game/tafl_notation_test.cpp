@@ -74,6 +74,14 @@ TEST(TaflNotation, ThreatMarksRaichiAndTuichu) {
   EXPECT_EQ(names["c4-c3"], "c4-c3+");
   // From d4 all four lines reach the edge: tuichu.
   EXPECT_EQ(names["c4-d4"], "c4-d4++");
+  // Marks given with a move are claims, checked like captures.
+  EXPECT_NO_THROW(s->clone()->playTurn("c4-c3+"));
+  EXPECT_NO_THROW(s->clone()->playTurn("c4-d4++"));
+  EXPECT_NO_THROW(s->clone()->playTurn("c4-d4"));
+  EXPECT_THROW(s->clone()->playTurn("c4-c3++"), RuleError);
+  EXPECT_THROW(s->clone()->playTurn("c4-d4+"), RuleError);
+  EXPECT_THROW(s->clone()->playTurn("c4-d4+++"), RuleError);
+  EXPECT_THROW(s->clone()->playTurn("c4-c5+"), RuleError);
 }
 
 TEST(TaflNotation, IllegalAndMalformedMovesNameTheMoveAndPosition) {
