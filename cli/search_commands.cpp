@@ -47,6 +47,10 @@ void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
   cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");
   cmd->add_option("--gumbel-candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search")
       ->capture_default_str()->check(CLI::Range(1, 4096));
+  cmd->add_option("--tree-mib", o.treeMiB,
+                  "Memory budget of the search tree in MiB: the search stops when it is reached (0: a quarter of "
+                  "the machine's memory)")
+      ->capture_default_str();
 }
 
 // The evaluator named on the command line.
@@ -102,13 +106,19 @@ void addSearch(CLI::App& app) {
       std::cout << nlohmann::json{{"variant", game->name()}, {"position", state->record()},
                                   {"to_move", game->sideName(state->toMove())}, {"move", state->actionName(best)},
                                   {"value", r.value}, {"proven", provenName(r.proven)},
-                                  {"simulations", r.simulations}, {"seconds", seconds}, {"top", top}}
+                                  {"simulations", r.simulations}, {"tree_full", r.treeFull},
+                                  {"tree_mib", double(treeByteBudget(o->search)) / (1 << 20)}, {"seconds", seconds},
+                                  {"top", top}}
                        .dump()
                 << "\n";
       return;
     }
     std::cout << game->sideName(state->toMove()) << " play " << state->actionName(best) << "  (value " << r.value
               << ", " << provenName(r.proven) << ", " << r.simulations << " simulations in " << seconds << " s)\n";
+    if (r.treeFull) {
+      std::cout << "  stopped early: the tree reached its memory budget of "
+                << double(treeByteBudget(o->search)) / (1 << 20) << " MiB (--tree-mib)\n";
+    }
     for (const auto& m : top)
       std::cout << "  " << m["move"].get<std::string>() << " " << m["visits"] << "  (policy "
                 << m["policy"].get<float>() << ")\n";

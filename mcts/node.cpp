@@ -66,6 +66,7 @@ void* NodeArena::allocate(size_t bytes) {
       chunks_.push_back(std::move(fresh));
     }
     chunks_[next]->used.store(0, std::memory_order_relaxed);
+    chunkBytesInUse_.fetch_add(chunks_[next]->capacity, std::memory_order_relaxed);
     current_ = next;
     active_.store(chunks_[next].get(), std::memory_order_release);
   }
@@ -74,6 +75,7 @@ void* NodeArena::allocate(size_t bytes) {
 void NodeArena::clear() {
   current_ = 0;
   retired_ = 0;
+  chunkBytesInUse_.store(chunks_.empty() ? 0 : chunks_[0]->capacity, std::memory_order_relaxed);
   if (chunks_.empty()) return;
   chunks_[0]->used.store(0, std::memory_order_relaxed);
   active_.store(chunks_[0].get(), std::memory_order_release);

@@ -137,6 +137,9 @@ class NodeArena {
   void clear();
   /// Bytes handed out since the last clear() (not during a search).
   size_t bytes() const;
+  /// Bytes of the chunks in use since the last clear(): at least bytes(), at most one
+  /// chunk more; safe to read during a search.
+  size_t chunkBytes() const { return chunkBytesInUse_.load(std::memory_order_relaxed); }
 
  private:
   void* allocate(size_t bytes);
@@ -152,6 +155,7 @@ class NodeArena {
   std::atomic<Chunk*> active_{nullptr};          // chunks_[current_] (nullptr before the first)
   size_t current_ = 0;
   size_t retired_ = 0;  // bytes used in chunks before current_
+  std::atomic<size_t> chunkBytesInUse_{0};  // capacity of chunks_[0..current_]
   std::mutex mutex_;
 };
 

@@ -19,6 +19,7 @@ struct SearchResult {
   mcts::Proven proven = mcts::Proven::kUnknown;   // proven result for the side to move
   int simulations = 0;                            // playouts run by this search
   int rootVisits = 0;                             // visits of the root (reused ones included)
+  bool treeFull = false;                          // stopped early: the tree reached its memory budget
 };
 
 /// Fills `out` from `root` (expanded), leaving out.simulations alone. The policy is the

@@ -43,11 +43,12 @@ const SearchResult& Search::run(int simulations) {
   }
   describeRoot(tree_.root(), result_);
   result_.simulations = tree_.completed();
+  result_.treeFull = tree_.memoryFull();
   return result_;
 }
 
 void Search::playouts(int simulations) {
-  tree_.beginSearch(std::max(1, simulations < 0 ? options_.simulations : simulations));
+  tree_.beginSearch(std::max(1, simulations < 0 ? options_.simulations : simulations), treeByteBudget(options_));
   mcts::PlayoutBatch& first = *batches_[0];
   if (!tree_.root().isExpanded()) {
     // The root's own evaluation (one playout) comes first: noise and the scan need its children.

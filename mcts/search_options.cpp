@@ -1,5 +1,7 @@
 #include "mcts/search_options.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <string>
 
@@ -35,6 +37,14 @@ void checkSearchOptions(const SearchOptions& o) {
   require(o.gumbelCandidates >= 1, "gumbel_candidates", "at least 1", o.gumbelCandidates);
   finite(o.gumbelCVisit, "gumbel_c_visit", 0, false);
   finite(o.gumbelCScale, "gumbel_c_scale", 0, false);
+  require(std::isfinite(o.treeMiB) && o.treeMiB >= 0, "tree_mib", "a finite number >= 0 (0: a quarter of the memory)",
+          o.treeMiB);
+}
+
+size_t treeByteBudget(const SearchOptions& o) {
+  if (o.treeMiB > 0) return size_t(o.treeMiB * 1024 * 1024);
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGE_SIZE);
+  return pages > 0 && pageSize > 0 ? size_t(pages) * size_t(pageSize) / 4 : size_t(1) << 30;
 }
 
 }  // namespace tz

@@ -1,6 +1,7 @@
 #pragma once
 // Everything that tunes one search (PUCT, or a Gumbel root above PUCT), in one plain
 // struct (KataGo's SearchParams idea).
+#include <cstddef>
 #include <cstdint>
 
 namespace tz {
@@ -24,7 +25,12 @@ struct SearchOptions {
   float gumbelCVisit = 50.f;      // sigma(q) = (gumbelCVisit + max visits) * gumbelCScale * q (q in [0, 1], see gumbelRescale)
   float gumbelCScale = 0.1f;      // see gumbelCVisit
   bool gumbelRescale = true;      // q rescaled by min-max over the root's children (the paper); false: [-1, 1] -> [0, 1]
+  double treeMiB = 0;             // memory budget of the tree: a search stops when it is reached (0: a quarter of the machine's memory)
 };
+
+/// The tree memory budget of `options` in bytes: treeMiB, or a quarter of the machine's
+/// physical memory when it is 0.
+size_t treeByteBudget(const SearchOptions& options);
 
 /// Throws Error naming the first option out of range (a NaN or infinite weight, a budget
 /// below 1, ...), so that no search starts with settings it cannot run.

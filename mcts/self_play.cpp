@@ -41,6 +41,7 @@ BatchedSelfPlay::BatchedSelfPlay(const Game& game, std::shared_ptr<Evaluator> ev
   if (options_.workers < 1 || options_.gamesPerWorker < 1 || options_.leavesPerGame < 1)
     throw Error("self-play: workers, games per worker and leaves per game must be at least 1");
   checkSearchOptions(options_.search);
+  treeBytes_ = treeByteBudget(options_.search);
 }
 
 void BatchedSelfPlay::startGame(Slot& slot) {
@@ -77,7 +78,7 @@ void BatchedSelfPlay::beginMove(Slot& slot) {
   }
   // An unexpanded root needs at least its own evaluation.
   const int minimum = tree.root().isExpanded() ? 0 : 1;
-  tree.beginSearch(std::max(minimum, slot.budget.simulations));
+  tree.beginSearch(std::max(minimum, slot.budget.simulations), treeBytes_);
 }
 
 void BatchedSelfPlay::finishMove(Slot& slot) {

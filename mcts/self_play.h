@@ -107,6 +107,7 @@ class BatchedSelfPlay {
   const Game& game_;
   std::shared_ptr<Evaluator> evaluator_;
   SelfPlayOptions options_;
+  size_t treeBytes_ = 0;  // memory budget of each tree (treeByteBudget of options_.search)
   BudgetFn budget_;
   PlayersFn players_;
   MoveFn onMove_;

@@ -132,8 +132,10 @@ void Tree::advance(Action action) {
   prepared_ = false;
 }
 
-void Tree::beginSearch(int simulations) {
+void Tree::beginSearch(int simulations, size_t byteBudget) {
   target_ = simulations;
+  byteBudget_ = byteBudget;
+  memoryFull_.store(false, std::memory_order_relaxed);
   started_.store(0, std::memory_order_relaxed);
   completed_.store(0, std::memory_order_relaxed);
   if (gumbel()) gumbel_.restart(root_, simulations);
@@ -141,6 +143,10 @@ void Tree::beginSearch(int simulations) {
 
 bool Tree::claim() {
   if (root_.result() != Proven::kUnknown) return false;
+  if (byteBudget_ > 0 && root_.isExpanded() && arena_->chunkBytes() >= byteBudget_) {
+    memoryFull_.store(true, std::memory_order_relaxed);
+    return false;
+  }
   if (started_.fetch_add(1, std::memory_order_relaxed) >= target_) {
     release();
     return false;
@@ -148,7 +154,10 @@ bool Tree::claim() {
   return true;
 }
 
-bool Tree::searchDone() const { return root_.result() != Proven::kUnknown || completed() >= target_; }
+bool Tree::searchDone() const {
+  if (root_.result() != Proven::kUnknown || completed() >= target_) return true;
+  return memoryFull() && completed() >= started_.load(std::memory_order_relaxed);
+}
 
 void Tree::prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64& rng) {
   // Noise reorders the priors, so the root may not rely on children forming a prefix.

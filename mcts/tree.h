@@ -58,17 +58,22 @@ class Tree {
   size_t bytes() const { return arena_->bytes() + sizeof(Node); }
 
   /// Starts a search of `simulations` new playouts from the current root (a prepared
-  /// Gumbel root plans them over its first candidates again).
-  void beginSearch(int simulations);
-  /// Reserves one playout; false once the budget is spent or the root is proven.
+  /// Gumbel root plans them over its first candidates again). With `byteBudget` > 0 the
+  /// search also stops once the tree's memory reaches it (the root expanded first).
+  void beginSearch(int simulations, size_t byteBudget = 0);
+  /// Reserves one playout; false once the budget is spent, the memory budget reached or
+  /// the root proven.
   bool claim();
+  /// Whether this search stopped at the memory budget before its simulations were done.
+  bool memoryFull() const { return memoryFull_.load(std::memory_order_relaxed); }
   /// Returns a reserved playout that was abandoned (a collision).
   void release() { started_.fetch_sub(1, std::memory_order_relaxed); }
   /// Counts a reserved playout as done.
   void finish() { completed_.fetch_add(1, std::memory_order_relaxed); }
   /// Playouts done in this search.
   int completed() const { return completed_.load(std::memory_order_relaxed); }
-  /// Whether the search is over: every playout done, or the root proven (single-threaded use).
+  /// Whether the search is over: every playout done, the root proven, or the memory budget
+  /// reached with no playout in flight (single-threaded use).
   bool searchDone() const;
 
   /// Whether the current root has been prepared (noise, exact scan).
@@ -113,6 +118,8 @@ class Tree {
   std::vector<std::pair<const Node*, Node*>> copyStack_;
   bool prepared_ = false;
   int target_ = 0;
+  size_t byteBudget_ = 0;               // 0: no memory budget
+  std::atomic<bool> memoryFull_{false};
   std::atomic<int> started_{0};
   std::atomic<int> completed_{0};
 };

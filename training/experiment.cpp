@@ -17,14 +17,6 @@ double TrainingConfig::learningRate(int64_t step) const {
 
 namespace {
 
-// A file reference (a value with a '/' or ending in .yaml) relative to the config's folder;
-// preset names are returned unchanged.
-std::string resolveFile(const std::string& value, const std::string& configPath) {
-  const std::filesystem::path p(value);
-  if (value.find('/') == std::string::npos && p.extension() != ".yaml") return value;
-  if (p.is_absolute()) return value;
-  return (std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
-}
 
 // A search budget, or a list of one per side [side 0, side 1]: a stronger search for the
 // side that loses equal games gives games whose results teach the value of both sides'
@@ -60,9 +52,16 @@ void readSearch(ConfigReader& r, SearchOptions& s) {
   s.gumbel = r.getBool("gumbel", false);
   s.gumbelCandidates = r.getInt("gumbel_candidates", s.gumbelCandidates, 2, 4096);
   s.gumbelRescale = r.getBool("gumbel_rescale", s.gumbelRescale);
+  s.treeMiB = r.getDouble("tree_mib", s.treeMiB, 0, 1e9);
 }
 
 }  // namespace
+
+std::string resolveFile(const std::string& value, const std::string& configPath) {
+  const std::filesystem::path p(value);
+  if (value.find('/') == std::string::npos && p.extension() != ".yaml") return value;
+  return std::filesystem::absolute(std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
+}
 
 ExperimentConfig loadExperiment(const std::string& path) {
   ExperimentConfig c;

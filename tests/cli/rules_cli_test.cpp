@@ -94,6 +94,17 @@ TEST(RulesCli, IgnoredOrHugeInputIsRefused) {
   EXPECT_NE(r.out.find("(100002 characters)"), std::string::npos) << r.out.substr(0, 400);
 }
 
+// A search bounded by --tree-mib stops there and says so.
+TEST(RulesCli, SearchStopsAtTheTreeMemoryBudget) {
+  auto r = runCli("search --variant hnefatafl-13 --simulations 2000000 --tree-mib 4 --evaluator uniform --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_TRUE(j["tree_full"].get<bool>());
+  EXPECT_EQ(j["tree_mib"].get<double>(), 4.0);
+  EXPECT_LT(j["simulations"].get<int>(), 2000000);
+  expectOneLineError("search --variant brandubh --tree-mib -1", "tree_mib");
+}
+
 // Every user error is one line naming the file or flag, with exit status 2.
 TEST(RulesCli, FilesAndFlagsThatCannotBeUsedAreOneLineErrors) {
   expectOneLineError("perft --variant /tmp --depth 1", "/tmp: is a directory, not a YAML file");

@@ -24,10 +24,7 @@ YAML::Node resolvedExperiment(const std::string& configPath) {
   YAML::Node node = loadYamlFile(configPath);
   for (const char* key : {"variant", "network"}) {
     if (!node[key]) continue;
-    const std::string value = node[key].as<std::string>();
-    if (value.find('/') != std::string::npos || fs::path(value).extension() == ".yaml") {
-      node[key] = fs::absolute(fs::path(configPath).parent_path() / value).lexically_normal().string();
-    }
+    node[key] = resolveFile(node[key].as<std::string>(), configPath);
   }
   return node;
 }
