@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <sstream>
 
 #include "game/error.h"
@@ -232,6 +233,12 @@ void RecordStore::exec(const char* sql) const {
 int64_t RecordStore::addGame(const GameRecord& g, const std::vector<PositionRecord>& positions) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (g.round < 0) throw Error("records " + path_ + ": a game's round must be 0 or more, not " + std::to_string(g.round));
+  std::error_code ec;
+  const auto space = std::filesystem::space(std::filesystem::absolute(path_).parent_path(), ec);
+  if (!ec && space.available < minimumFreeBytes_) {
+    throw Error("records " + path_ + ": only " + std::to_string(space.available >> 20) + " MiB free on its disk (" +
+                std::to_string(minimumFreeBytes_ >> 20) + " MiB kept free): stopping before the disk fills");
+  }
   exec("BEGIN IMMEDIATE");  // the write lock: the check below and the insert are one step for every writer
   try {
     Statement taken(db_, path_, "SELECT id FROM games WHERE tag = ? AND round = ?");

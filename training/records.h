@@ -90,6 +90,9 @@ class RecordStore {
   RecordStore(const RecordStore&) = delete;
   RecordStore& operator=(const RecordStore&) = delete;
 
+  /// Games are refused (Error) when the database's disk has less than this free (default
+  /// 64 MiB): a long match stops cleanly before the disk fills.
+  void setMinimumFreeBytes(uint64_t bytes) { minimumFreeBytes_ = bytes; }
   /// Stores a finished game with its positions in one transaction; returns its id.
   int64_t addGame(const GameRecord& game, const std::vector<PositionRecord>& positions = {});
   /// The game with this id; throws Error when there is none.
@@ -115,6 +118,7 @@ class RecordStore {
 
   std::string path_;
   sqlite3* db_ = nullptr;
+  uint64_t minimumFreeBytes_ = uint64_t(64) << 20;
   mutable std::mutex mutex_;
 };
 

@@ -250,6 +250,19 @@ TEST(Records, ANewerOrUnreadableSchemaVersionAndANegativeRoundAreErrors) {
             std::string::npos);
 }
 
+TEST(Records, GamesAreRefusedBeforeTheDiskFills) {
+  TempDb db("records_disk.db");
+  const auto game = loadGame("brandubh");
+  RecordStore store(db.path());
+  GameRecord g = randomGame(*game, 5);
+  g.tag = "t";
+  store.setMinimumFreeBytes(uint64_t(1) << 62);  // more than any disk has free
+  EXPECT_NE(errorOf([&] { store.addGame(g); }).find("MiB free on its disk"), std::string::npos);
+  EXPECT_TRUE(store.gamesByTag("t").empty());
+  store.setMinimumFreeBytes(0);
+  EXPECT_NO_THROW(store.addGame(g));
+}
+
 TEST(Records, UnopenableFileIsAnError) {
   EXPECT_THROW(RecordStore("/nonexistent-dir/x.db"), Error);
 }
