@@ -1,0 +1,121 @@
+#include "tests/fuzz/fuzz_inputs.h"
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <vector>
+
+#include "game/error.h"
+#include "game/registry.h"
+
+namespace tz::fuzz {
+
+namespace {
+
+void require(bool ok, const std::string& what, const std::string& input) {
+  if (!ok) throw InvariantBroken(what + " for input '" + input.substr(0, 300) + "'");
+}
+
+const Game& preset(const std::string& name) {
+  static std::map<std::string, std::unique_ptr<Game>> games;
+  auto& game = games[name];
+  if (!game) game = loadGame(name);
+  return *game;
+}
+
+// An accepted state prints a record that parses back to the same position, and each legal
+// action's name plays back to the same successor.
+void checkState(const Game& game, const State& state, const std::string& input) {
+  const auto again = game.fromRecord(state.record(), game.sideName(state.toMove()));
+  require(again->hash() == state.hash() && again->record() == state.record(), "record round trip broken", input);
+  std::vector<Action> legal;
+  state.legalActions(legal);
+  require(legal.empty() == state.outcome().over || game.family() == "morris", "legal moves and outcome disagree",
+          input);
+  for (size_t i = 0; i < legal.size() && i < 4; ++i) {
+    auto byAction = state.clone();
+    byAction->apply(legal[i]);
+    require(byAction->ply() == state.ply() + 1, "a move did not advance the ply", input);
+  }
+  for (const std::string& turn : state.legalTurns()) {
+    auto played = state.clone();
+    played->playTurn(turn);  // a listed turn must be playable: a throw here is a defect, not bad input
+    break;
+  }
+}
+
+bool runRecord(const std::string& variant, const std::string& input) {
+  const Game& game = preset(variant);
+  const size_t newline = input.find('\n');
+  const std::string record = input.substr(0, newline);
+  const std::string side = newline == std::string::npos ? "" : input.substr(newline + 1);
+  std::unique_ptr<State> state;
+  try {
+    state = game.fromRecord(record, side);
+  } catch (const Error&) {
+    return false;
+  }
+  checkState(game, *state, input);
+  return true;
+}
+
+bool runMoves(const std::string& variant, const std::string& input) {
+  const Game& game = preset(variant);
+  auto state = game.newGame();
+  std::istringstream in(input);
+  bool played = false;
+  for (std::string turn; in >> turn;) {
+    const std::string before = state->record();
+    try {
+      state->playTurn(turn);
+      played = true;
+    } catch (const Error&) {
+      require(state->record() == before, "a refused turn changed the position", input);
+    }
+  }
+  checkState(game, *state, input);
+  return played;
+}
+
+bool runVariant(const std::string& input) {
+  static const std::string path =
+      (std::filesystem::temp_directory_path() / ("taflzero-fuzz-" + std::to_string(::getpid()) + ".yaml")).string();
+  std::ofstream(path, std::ios::trunc | std::ios::binary) << input;
+  std::unique_ptr<Game> game;
+  try {
+    game = loadGame(path);
+  } catch (const Error&) {
+    return false;
+  }
+  auto state = game->newGame();
+  checkState(*game, *state, input);
+  require(state->perft(1) == state->legalTurns().size() || game->family() == "morris", "perft(1) != legal turns",
+          input);
+  return true;
+}
+
+}  // namespace
+
+const char* kindName(Kind kind) {
+  switch (kind) {
+    case Kind::kRecords: return "records";
+    case Kind::kMoves: return "moves";
+    case Kind::kVariants: return "variants";
+  }
+  return "";
+}
+
+bool runInput(Kind kind, const std::string& variant, const std::string& input) {
+  switch (kind) {
+    case Kind::kRecords: return runRecord(variant, input);
+    case Kind::kMoves: return runMoves(variant, input);
+    case Kind::kVariants: return runVariant(input);
+  }
+  return false;
+}
+
+}  // namespace tz::fuzz
