@@ -134,6 +134,7 @@ ConfigReader ConfigReader::child(const std::string& key) {
 void ConfigReader::finish() const {
   if (!node_ || !node_.IsMap()) return;
   for (const auto& kv : node_) {
+    if (!kv.first.IsScalar()) throw ConfigError(file_, prefix_ + "(a key)", "a name, not a list or a map");
     std::string key = kv.first.as<std::string>();
     if (!read_.count(key)) {
       throw ConfigError(file_, path(key), "no such key (unknown setting)");

@@ -59,10 +59,14 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
   YAML::Node root = loadYamlFile(file.string());
   if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");
   applyOverrides(root, overrides);
-  std::string family = root["game"] ? root["game"].as<std::string>() : "";
-  if (family == "tafl") return tafl::makeTaflGame(root, file.string(), name);
-  if (family == "morris") return morris::makeMorrisGame(root, file.string(), name);
-  throw ConfigError(file.string(), "game", "a known game family (tafl, morris), got '" + family + "'");
+  const std::string family = root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
+  try {
+    if (family == "tafl") return tafl::makeTaflGame(root, file.string(), name);
+    if (family == "morris") return morris::makeMorrisGame(root, file.string(), name);
+  } catch (const YAML::Exception& e) {  // a value of a shape no reader expected
+    throw Error(file.string() + ": " + e.what());
+  }
+  throw ConfigError(file.string(), "game", "a known game family (tafl, morris), got " + quoted(family));
 }
 
 }  // namespace tz

@@ -55,7 +55,10 @@ void fuzz(Kind kind) {
       try {
         accepted += runInput(kind, e.variant, input);
       } catch (const std::exception& ex) {
-        FAIL() << kindName(kind) << " (" << e.variant << "): " << ex.what() << "\ninput: '" << input.substr(0, 300) << "'";
+        const std::string saved = ::testing::TempDir() + "/fuzz-failure-" + kindName(kind) + ".txt";
+        std::ofstream(saved, std::ios::binary) << input;
+        FAIL() << kindName(kind) << " (" << e.variant << "): " << ex.what() << "\ninput (whole in " << saved
+               << "): '" << input.substr(0, 300) << "'";
       }
       ++executions;
     }

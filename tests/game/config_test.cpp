@@ -79,7 +79,16 @@ TEST(Config, MissingOrMalformedFiles) {
   EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("malformed YAML"), std::string::npos);
   std::ofstream(path) << "game: chess\n";
   EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
+  // Found by the fuzz test: a list where a key belongs once escaped as a yaml-cpp exception.
+  std::ofstream(path) << "game: tafl\nsize: 9\nsetup: /3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/\n"
+                         "hostile: {camps: {attackers: {when: always, squares: [a4], [f9, e8]}}}\n";
+  const std::string keyAsList = messageOf([&] { loadGame(path.string()); });
+  EXPECT_NE(keyAsList.find("tz_bad.yaml: key 'hostile.camps.attackers.(a key)'"), std::string::npos) << keyAsList;
+  std::ofstream(path) << "game: [tafl]\n";
+  EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
   std::filesystem::remove(path);
+  EXPECT_NE(messageOf([] { loadGame(std::filesystem::temp_directory_path().string() + "/"); }).find("directory"),
+            std::string::npos);
 }
 
 }  // namespace
