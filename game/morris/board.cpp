@@ -6,7 +6,7 @@ namespace tz::morris {
 
 namespace {
 
-// Canonical point order: by file, then rank (MORRIS.md section 1).
+// Canonical point order: by file, then rank (docs/MORRIS.md 1.1).
 constexpr const char* kNames[kPoints] = {"a1", "a4", "a7", "b2", "b4", "b6", "c3", "c4",
                                          "c5", "d1", "d2", "d3", "d5", "d6", "d7", "e3",
                                          "e4", "e5", "f2", "f4", "f6", "g1", "g4", "g7"};

@@ -1,5 +1,5 @@
 #pragma once
-// The fixed geometry of the Nine Men's Morris board (rules/MORRIS.md section 1): the 24
+// The fixed geometry of the Nine Men's Morris board (docs/MORRIS.md 1.1, 1.2): the 24
 // points in canonical order, their places on the 7x7 grid, adjacency and mill tables as
 // 24-bit masks, and the Zobrist keys. Built once; read in the hot path.
 #include <cstdint>

@@ -16,7 +16,8 @@ class Node;
 
 namespace tz::morris {
 
-/// Action layout: placements on a point, moves or flights from-to, removals of a point.
+/// Action layout: placements on a point, moves or flights from-to, removals of a point
+/// (docs/MORRIS.md 4.2).
 constexpr int kPlaceBase = 0;                          // + point
 constexpr int kMoveBase = kPlaceBase + kPoints;        // + from * 24 + to
 constexpr int kRemoveBase = kMoveBase + kPoints * kPoints;  // + point

@@ -1,5 +1,5 @@
 #pragma once
-// Position records and turn notation of rules/MORRIS.md section 1: reading them (with a
+// Position records and turn notation of docs/MORRIS.md 1.3 and 1.4: reading them (with a
 // one-line error saying what is wrong) and writing them.
 #include <cstdint>
 #include <string>

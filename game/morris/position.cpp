@@ -125,9 +125,11 @@ void Position::endTurn(bool placed, bool removed) {
   c_.side ^= 1;
   c_.hash ^= board().whiteKey;
   ++c_.plies;
+  // Turns without a removal: moving-phase turns only (docs/MORRIS.md 5.9).
   if (removed) c_.noRemoval = 0;
   else if (!placed) ++c_.noRemoval;
-  // A placement or removal changes the pieces in play, so no earlier position can recur.
+  // A placement or removal changes the pieces in play, so no earlier position can recur
+  // (docs/MORRIS.md 5.8).
   if (placed || removed) c_.historyStart = int(history_.size());
   history_.push_back(c_.hash);
   score();
@@ -138,7 +140,7 @@ void Position::score() {
   const int s = c_.side, o = s ^ 1;
   if (c_.hand[0] == 0 && c_.hand[1] == 0) {
     // Only the placing phase's last turn can leave both sides short; the side to move is
-    // checked first.
+    // checked first (docs/MORRIS.md 3.1, 5.7).
     if (count(c_.bb[s]) < 3) {
       c_.outcome = {true, o, EndReason::kTooFewPieces};
       return;

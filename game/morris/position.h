@@ -1,7 +1,7 @@
 #pragma once
 // The fast morris position: a 24-bit mask per side, pieces in hand, an incremental
 // Zobrist hash, the repetition window, legal turn generation and every end-of-game rule
-// of rules/MORRIS.md. No heap allocation per move: the history's capacity is reserved.
+// of docs/MORRIS.md. No heap allocation per move: the history's capacity is reserved.
 #include <cstdint>
 #include <vector>
 
@@ -59,15 +59,19 @@ class Position {
   /// The record's contents.
   Setup setup() const;
 
-  /// Whether `side` flies: flying is on and it has exactly three pieces and none in hand.
+  /// Whether `side` flies: flying is on and it has exactly three pieces and none in hand
+  /// (docs/MORRIS.md 2.4, 5.13).
   bool mayFly(int side) const {
     return rules_->flying && c_.hand[side] == 0 && count(c_.bb[side]) == 3;
   }
-  /// Opponent pieces the side to move may remove: those outside mills, or all if none is.
+  /// Opponent pieces the side to move may remove: those outside mills, or all if none is
+  /// (docs/MORRIS.md 2.6).
   Mask removable() const;
-  /// Whether placing (from < 0) or moving to `to` completes a mill of the side to move.
+  /// Whether placing (from < 0) or moving to `to` completes a mill of the side to move
+  /// (docs/MORRIS.md 2.5, 5.6).
   bool formsMill(int from, int to) const;
-  /// Whether that step earns a removal (a mill, and an opponent piece to remove).
+  /// Whether that step earns a removal (a mill, and an opponent piece to remove:
+  /// docs/MORRIS.md 5.5).
   bool earnsRemoval(int from, int to) const { return c_.bb[c_.side ^ 1] && formsMill(from, to); }
   /// Calls f(from, to) for each placement (from = -1) or move of the side to move,
   /// ignoring whether the game is over or a removal is pending.
@@ -104,7 +108,7 @@ class Position {
 
   // Switches sides after a turn, updates counters and history, and scores the result.
   void endTurn(bool placed, bool removed);
-  // Sets the outcome for the side to move (MORRIS.md section 3).
+  // Sets the outcome for the side to move, checks in order (docs/MORRIS.md section 3).
   void score();
   // Whether the side to move has a placement or move.
   bool hasStep() const;

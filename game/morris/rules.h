@@ -1,5 +1,5 @@
 #pragma once
-// The configurable rules of Nine Men's Morris (rules/MORRIS.md): flying and the draw
+// The configurable rules of Nine Men's Morris (docs/MORRIS.md 6.1): flying and the draw
 // rules, as a plain typed struct read from a variant YAML file.
 #include <string>
 

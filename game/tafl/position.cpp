@@ -7,7 +7,8 @@ namespace tz::tafl {
 
 namespace {
 
-// Whether the square `s` is an anvil against a victim of kind `victim` (TAFL.md 4, 5).
+// Whether the square `s` is an anvil against a victim of kind `victim` (docs/RULES.md
+// 4.1-4.3, 5; `always` hostility whoever stands there: 8.22).
 inline bool anvil(const Topology& t, const uint8_t* cells, int s, int victim) {
   const uint16_t f = t.flags[s];
   if (f & (kHostileAlways << victim)) return true;
@@ -17,10 +18,13 @@ inline bool anvil(const Topology& t, const uint8_t* cells, int s, int victim) {
   return c == kAttacker;
 }
 
-// Whether the king on `k` is captured by the attacker that just moved to `hammer`.
+// Whether the king on `k` is captured by the attacker that just moved to `hammer`
+// (docs/RULES.md section 5).
 bool kingCaptured(const Topology& t, const uint8_t* cells, int k, int hammer) {
   const Rules& r = t.rules;
   KingCapture mode = r.kingCapture;
+  // Weak king off the throne: on or beside it only attackers count (docs/RULES.md 5.3,
+  // 8.19).
   if (mode == KingCapture::kWeakOffThrone) {
     bool onThrone = k == t.throne;
     bool besideThrone = false;
@@ -46,7 +50,8 @@ bool kingCaptured(const Topology& t, const uint8_t* cells, int k, int hammer) {
 }
 
 // Cells of the pieces the piece now standing on `to` captures (at most 3), and whether it
-// captures the king. `cells` already shows the move.
+// captures the king. `cells` already shows the move. Custodial capture, armed king:
+// docs/RULES.md 4.1, 4.3.
 int findCaptures(const Topology& t, const uint8_t* cells, int to, uint16_t* out, bool& king) {
   const uint8_t piece = cells[to];
   int n = 0;
@@ -131,6 +136,7 @@ int Position::repetitions() const {
   return occurrences(hash_) - (selfCounted ? 1 : 0);
 }
 
+// The `forbidden` repetition rule (docs/RULES.md 6.4, 8.2).
 bool Position::forbidden(int from, int to) const {
   const Topology& t = *topo_;
   uint8_t scratch[kMaxCells];
@@ -189,6 +195,7 @@ void Position::play(Move m, Undo* undo) {
   const bool king = movePiece(m, u);
   side_ ^= 1;
   ++ply_;
+  // A capture starts a new repetition history (docs/RULES.md 8.12).
   if (u.captures || king) historyStart_ = int(history_.size());
   score(mover, u.piece, king);
   history_.push_back(hash_);

@@ -44,7 +44,8 @@ class Position {
  public:
   /// The variant's start position.
   explicit Position(const Topology& topology);
-  /// A position from a record with `side` to move; ply and history start at zero.
+  /// A position from a record with `side` to move; ply and history start at zero, and it
+  /// is scored at once for an escape and for no legal move (docs/RULES.md 8.16).
   Position(const Topology& topology, const std::vector<uint8_t>& plainCells, int side);
   /// Copies play on exactly as the original would; only the repetition window since the
   /// last capture is copied, as nothing before it can recur.
@@ -96,9 +97,10 @@ class Position {
   bool movePiece(Move move, Undo& u);
   // Whether the move would create a position forbidden by the repetition rule.
   bool forbidden(int from, int to) const;
-  // Whether the attackers have enclosed every defender and the king (TAFL.md 6.3).
+  // Whether the attackers have enclosed every defender and the king (docs/RULES.md 6.3,
+  // 8.21).
   bool enclosed() const;
-  // Scores the position after a move by `mover` (TAFL.md section 6).
+  // Scores the position after a move by `mover`, in order (docs/RULES.md section 6).
   void score(int mover, uint8_t piece, bool kingCaptured);
   // Number of positions in the window equal to `h`.
   int occurrences(uint64_t h) const;

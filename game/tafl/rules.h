@@ -1,5 +1,5 @@
 #pragma once
-// The tafl rule model of rules/TAFL.md section 2 as a plain typed struct, read from YAML.
+// The tafl rule model of docs/RULES.md section 2 as a plain typed struct, read from YAML.
 #include <array>
 #include <string>
 #include <vector>
@@ -13,16 +13,16 @@ namespace tz::tafl {
 /// Side indices: attackers move as side 0, defenders (with the king) as side 1.
 enum Side : int { kAttackers = 0, kDefenders = 1 };
 
-/// How the king is captured (TAFL.md section 5).
+/// How the king is captured (docs/RULES.md section 5).
 enum class KingCapture { kStrong, kWeak, kWeakOffThrone };
 /// Who may use a special square.
 enum class Who { kAll, kKing, kNobody };
-/// What a repeated position means (TAFL.md section 6).
+/// What a repeated position means (docs/RULES.md 6.4).
 enum class Repetition { kNone, kDraw, kLossDefenders, kLossMover, kForbidden };
 /// The kinds of piece a hostile square can act against.
 enum Victim : int { kVictimAttacker = 0, kVictimDefender = 1, kVictimKing = 2 };
 
-/// When a special square is an anvil for one kind of victim.
+/// When a special square is an anvil for one kind of victim (docs/RULES.md 2.2, 4.2).
 struct Hostility {
   enum When { kNever, kEmpty, kAlways } when = kNever;  // never, only when empty, always
   std::vector<int> only;  // if non-empty: only these squares of the kind are hostile

@@ -35,7 +35,8 @@ std::string TaflState::moveName(Move move) const {
   Undo u;
   after.play(move, &u);
   std::vector<int> captured(u.captured, u.captured + u.captures);
-  // Captures are listed by square: file first, then rank.
+  // Captures are listed by square: file first, then rank; then the threat marks
+  // (docs/RULES.md 1.4, 6.7, 8.13).
   std::sort(captured.begin(), captured.end(), [&](int a, int b) {
     const int pa = t.plain(a), pb = t.plain(b);
     return std::make_pair(pa % t.size, pa / t.size) < std::make_pair(pb % t.size, pb / t.size);
@@ -55,7 +56,7 @@ Move TaflState::parseMove(const std::string& notation) const {
   const Topology& t = game_->topology();
   const std::string where = " in position " + pos_.record() + " (" + game_->sideName(pos_.toMove()) + " to move)";
   // <from>-<to>[x<captured>[/<captured>...]][+|++]: captures and escape-threat marks, when
-  // given, are claims checked against the move.
+  // given, are claims checked against the move (docs/RULES.md 8.23).
   std::string text = notation;
   const size_t marksAt = text.find_last_not_of('+') == std::string::npos ? 0 : text.find_last_not_of('+') + 1;
   const std::string marks = text.substr(marksAt);

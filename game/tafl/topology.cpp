@@ -111,7 +111,7 @@ Topology::Topology(Rules r, const std::string& file)
     throw ConfigError(file, "camps/corners.squares", "squares other than the throne");
   }
 
-  // Escape squares; camp squares never are.
+  // Escape squares; camp squares never are (docs/RULES.md 6.1, 8.11).
   std::vector<int> escape;
   if (rules.escapeKind == "edge") {
     for (int sq = 0; sq < n * n; ++sq)
@@ -145,6 +145,8 @@ Topology::Topology(Rules r, const std::string& file)
   mark(campSquares, rules.campHostile);
 
   // Movement permissions per mover class: 0 defender, 1 king, 2+2*camp+onEdge attacker.
+  // Corners limit stopping only (docs/RULES.md 3.3, 8.10); camps admit only their own
+  // attackers (3.4); attackers off the edge may be kept off it (3.5).
   const int classes = 2 + 2 * (int(rules.camps.size()) + 1);
   allow.assign(classes, {});
   for (int cls = 0; cls < classes; ++cls) {
@@ -156,7 +158,8 @@ Topology::Topology(Rules r, const std::string& file)
       const int cell = padded(sq);
       bool pass = true, stop = true;
       if (cell == throne) {
-        // A king off the throne has left it; re-entering needs king_reenter.
+        // A king off the throne has left it; re-entering needs king_reenter (docs/RULES.md
+        // 3.2, 8.20).
         const bool kingMay = isKing && rules.kingReenter;
         stop = rules.throneStop == Who::kAll ? (!isKing || rules.kingReenter)
                : isKingOnly(rules.throneStop) ? kingMay

@@ -52,7 +52,7 @@ class TaflAdapter {
 };
 
 /// Tree walking through the State interface, for any game. Material is known for
-/// morris (from its position record, MORRIS.md section 1) and zero for other games.
+/// morris (from its position record, docs/MORRIS.md 1.3) and zero for other games.
 class GenericAdapter {
  public:
   using Move = Action;
