@@ -1,4 +1,4 @@
-// End of a morris game (rules/MORRIS.md section 3): too few pieces, no legal move,
+// End of a morris game (docs/MORRIS.md section 3): too few pieces, no legal move,
 // threefold repetition, plies without a removal and the ply limit.
 #include <gtest/gtest.h>
 

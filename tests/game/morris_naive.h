@@ -1,6 +1,6 @@
 #pragma once
 // A second, deliberately naive morris turn enumerator written from the rules text
-// (rules/MORRIS.md sections 1-3), sharing no code or tables with the engine: points and
+// (docs/MORRIS.md sections 1-3), sharing no code or tables with the engine: points and
 // lines by name, boards as strings. Used to cross-check the engine's turns and perft.
 // The draw rules are left out: they cannot apply within the few turns it is used for.
 #include <array>

@@ -1,5 +1,5 @@
 // Morris rules with concrete positions: placing, moving, mills, protected pieces, double
-// mills and flying (rules/MORRIS.md section 2).
+// mills and flying (docs/MORRIS.md section 2).
 #include <gtest/gtest.h>
 
 #include "game/error.h"

@@ -1,4 +1,4 @@
-// Captures of ordinary pieces and of the king (TAFL.md sections 4, 5 and the examples of
+// Captures of ordinary pieces and of the king (docs/RULES.md sections 4, 5 and the examples of
 // section 9), each on a concrete position.
 #include "tests/game/tafl_helpers.h"
 

@@ -1,4 +1,4 @@
-// End of the game (TAFL.md section 6): escape, king capture, encirclement, repetition in
+// End of the game (docs/RULES.md section 6): escape, king capture, encirclement, repetition in
 // every mode, no legal move, ply limit, and the order of the checks.
 #include "tests/game/tafl_helpers.h"
 

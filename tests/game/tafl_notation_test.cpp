@@ -1,4 +1,4 @@
-// Notation (TAFL.md section 1): position records and moves, read and written, and the
+// Notation (docs/RULES.md section 1): position records and moves, read and written, and the
 // errors bad input gets.
 #include "tests/game/tafl_helpers.h"
 

@@ -1,4 +1,4 @@
-// Perft counts: the reference counts of TAFL.md section 10, and pinned counts of the other
+// Perft counts: the reference counts of docs/RULES.md section 10, and pinned counts of the other
 // presets computed by this engine (explained in docs/RULES.md).
 #include "tests/game/tafl_helpers.h"
 
@@ -24,7 +24,7 @@ TEST_P(TaflPerft, MatchesPinnedCounts) {
 INSTANTIATE_TEST_SUITE_P(
     Presets, TaflPerft,
     ::testing::Values(
-        // Reference counts from an independent implementation (TAFL.md section 10).
+        // Reference counts from an independent implementation (docs/RULES.md section 10).
         PerftCase{"brandubh", {40, 960, 39512, 1007392}},
         PerftCase{"linnaeus", {56, 4408, 251856, 20023920}},
         // Counts of this engine, pinned: camps and thrones change depth 3 onwards.

@@ -1,5 +1,5 @@
 #pragma once
-// A deliberately naive second implementation of TAFL.md, written straight from the text
+// A deliberately naive second implementation of docs/RULES.md, written straight from the text
 // with a plain character board and no precomputed tables. Tests play both engines side by
 // side and compare every legal move list and result: a test oracle, not production code.
 #include <algorithm>

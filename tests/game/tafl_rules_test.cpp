@@ -1,4 +1,4 @@
-// Movement and set-up parameters of the rule model (TAFL.md sections 2, 3 and 7), each
+// Movement and set-up parameters of the rule model (docs/RULES.md sections 2, 3 and 7), each
 // with a concrete position.
 #include "tests/game/tafl_helpers.h"
 

@@ -63,7 +63,7 @@ TEST(SearchTactics, KingEscapesInOne) {
 
 TEST(SearchTactics, KingCapturedInOne) {
   auto game = loadGame("linnaeus");
-  // TAFL.md 7.1: attackers c3 and f3 around the king on d3; f3-e3 captures him.
+  // docs/RULES.md 9 (example 1): attackers c3 and f3 around the king on d3; f3-e3 captures him.
   auto state = position(*game, {{"d3", 'K'}, {"c3", 't'}, {"f3", 't'}, {"h7", 't'}, {"b8", 't'}, {"g8", 'T'}},
                         "attackers");
   for (uint64_t seed = 1; seed <= 4; ++seed) {
