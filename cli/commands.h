@@ -10,6 +10,9 @@ void addRulesCommands(CLI::App& app, CLI::App& bench);
 /// arena (matches between players, recorded in SQLite) and play (a person against a player).
 void addArenaCommands(CLI::App& app, CLI::App& bench);
 
+/// engine (the line-based engine protocol on stdin/stdout, docs/ENGINE.md).
+void addEngineCommands(CLI::App& app);
+
 /// search (analyse a position) and `bench search`.
 void addSearchCommands(CLI::App& app, CLI::App& bench);
 

@@ -5,7 +5,7 @@
 #include "cli/commands.h"
 #include "game/error.h"
 #ifdef TAFLZERO_WITH_TORCH
-#include "training/net_player.h"
+#include "training/matches/net_player.h"
 #endif
 
 int main(int argc, char** argv) {
@@ -16,6 +16,7 @@ int main(int argc, char** argv) {
   tz::cli::addRulesCommands(app, *bench);
   tz::cli::addSearchCommands(app, *bench);
   tz::cli::addArenaCommands(app, *bench);
+  tz::cli::addEngineCommands(app);
 #ifdef TAFLZERO_WITH_TORCH
   tz::cli::addNetCommands(app, *bench);
   tz::cli::addTrainCommands(app, *bench);

@@ -2,16 +2,45 @@
 
 namespace tz {
 
+namespace {
+
+// `first` (a root action), then the most visited child below each node while one was
+// visited, up to `length` actions.
+std::vector<Action> principalVariation(const mcts::Node& root, Action first, int length) {
+  std::vector<Action> pv{first};
+  const mcts::Node* node = nullptr;
+  for (int i = 0; i < root.numEdges; ++i) {
+    if (root.edges[i].action == first) node = root.edges[i].node();
+  }
+  while (node && node->isExpanded() && int(pv.size()) < length) {
+    const mcts::Edge* best = nullptr;
+    for (int i = 0; i < node->numEdges; ++i) {
+      if (edgeVisits(node->edges[i]) > (best ? edgeVisits(*best) : 0)) best = &node->edges[i];
+    }
+    if (!best) break;
+    pv.push_back(best->action);
+    node = best->node();
+  }
+  return pv;
+}
+
+}  // namespace
+
 MctsPlayer::MctsPlayer(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options)
     : evaluatorName_(evaluator->name()), search_(game, std::move(evaluator), options) {}
 
-void MctsPlayer::newGame() { hasRoot_ = false; }
+void MctsPlayer::newGame() {
+  hasRoot_ = false;
+  report_.reset();
+}
 
 Action MctsPlayer::chooseAction(const State& state) {
   if (!hasRoot_ || !search_.at(state)) search_.setRoot(state);
   hasRoot_ = true;
-  search_.run();
-  return search_.chooseMove();
+  const SearchResult& result = search_.run();
+  const Action action = search_.chooseMove();
+  report_ = SearchReport{result.rootVisits, result.value, principalVariation(search_.tree().root(), action, kPvLength)};
+  return action;
 }
 
 void MctsPlayer::observe(const State& before, Action action) {

@@ -2,6 +2,7 @@
 // A player that searches with PUCT MCTS (optionally under a Gumbel root), reusing its tree
 // from move to move.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "mcts/evaluator.h"
@@ -21,6 +22,12 @@ class MctsPlayer final : public Player {
   Action chooseAction(const State& state) override;
   void observe(const State& before, Action action) override;
   std::string name() const override;
+  /// Root visits and value of the last search, and its principal variation (at most
+  /// kPvLength actions) from the move it chose.
+  std::optional<SearchReport> searchReport() const override { return report_; }
+
+  /// Longest principal variation a report holds.
+  static constexpr int kPvLength = 12;
 
   /// The search (its last result, its tree).
   const Search& search() const { return search_; }
@@ -29,6 +36,7 @@ class MctsPlayer final : public Player {
   std::string evaluatorName_;
   Search search_;
   bool hasRoot_ = false;
+  std::optional<SearchReport> report_;  // of the last chooseAction in this game
 };
 
 /// An MCTS player: "mcts(<evaluator>,<simulations>)", or "mcts(<evaluator>,<simulations>,gumbel)".

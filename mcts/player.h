@@ -1,11 +1,20 @@
 #pragma once
 // A player: anything that picks a move in a position (baselines, search, networks).
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "game/game.h"
 
 namespace tz {
+
+/// What a search-based player found for its last move (engine protocol `info` lines).
+struct SearchReport {
+  int visits = 0;          // visits of the searched root
+  float value = 0.f;       // root value in [-1, 1] for the side to move there
+  std::vector<Action> pv;  // principal variation from the root: the move chosen, then the most visited replies
+};
 
 /// Chooses actions for whichever side is to move. A player may keep state across the
 /// moves of one game (e.g. a reused search tree); it is told every action played.
@@ -23,6 +32,8 @@ class Player {
   }
   /// A short description, e.g. "greedy" or "mcts(rollouts,1000)".
   virtual std::string name() const = 0;
+  /// The search behind the last chooseAction, for players that search a tree; none by default.
+  virtual std::optional<SearchReport> searchReport() const { return std::nullopt; }
 };
 
 }  // namespace tz

@@ -1,0 +1,288 @@
+#include "cli/engine/engine_session.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <limits>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "mcts/players/player_factory.h"
+
+namespace tz::cli {
+
+namespace {
+
+constexpr size_t kAny = std::numeric_limits<size_t>::max();
+
+// The words of a line, split at spaces, tabs and carriage returns.
+std::vector<std::string> splitWords(const std::string& line) {
+  std::vector<std::string> words;
+  const char* blanks = " \t\r\v\f";
+  for (size_t start = line.find_first_not_of(blanks); start != std::string::npos;) {
+    const size_t end = line.find_first_of(blanks, start);
+    words.push_back(line.substr(start, end - start));
+    start = end == std::string::npos ? end : line.find_first_not_of(blanks, end);
+  }
+  return words;
+}
+
+// `words[from, to)` joined by single spaces.
+std::string joinWords(const std::vector<std::string>& words, size_t from, size_t to) {
+  std::string out;
+  for (size_t i = from; i < to; ++i) out += (i > from ? " " : "") + words[i];
+  return out;
+}
+
+// `text` as one line of printable ASCII: line breaks and tabs become spaces, other bytes
+// outside ' '..'~' become '?', so that an answer never carries the control bytes of its input.
+std::string printable(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
+    else if (c < ' ' || c > '~') c = '?';
+  }
+  return text;
+}
+
+// A player spec with its option `key` set to `value`: "mcts:sims=50" with ("sims", "8")
+// gives "mcts:sims=8", "greedy" gives "greedy:sims=8" (which the factory then refuses).
+std::string withOption(const std::string& spec, const std::string& key, const std::string& value) {
+  const size_t colon = spec.find(':');
+  std::string out = spec.substr(0, colon) + ":";
+  if (colon != std::string::npos) {
+    const std::string argument = spec.substr(colon + 1);
+    for (size_t start = 0; start <= argument.size();) {
+      const size_t comma = std::min(argument.find(',', start), argument.size());
+      const std::string item = argument.substr(start, comma - start);
+      if (!item.empty() && item.rfind(key + "=", 0) != 0) out += item + ",";
+      start = comma + 1;
+    }
+  }
+  return out + key + "=" + value;
+}
+
+// `spec` with the budgets of a `genmove` line ("genmove sims 50 ms 10") as its options.
+std::string withBudgets(std::string spec, const std::vector<std::string>& words) {
+  std::set<std::string> given;
+  for (size_t i = 1; i < words.size(); i += 2) {
+    const std::string& key = words[i];
+    const std::string usage = " (usage: genmove [sims N] [ms T])";
+    if (key != "sims" && key != "ms") throw Error("unknown budget " + quoted(key) + usage);
+    if (i + 1 == words.size()) throw Error("budget '" + key + "' needs a value" + usage);
+    if (!given.insert(key).second) throw Error("budget '" + key + "' given twice");
+    const std::string& value = words[i + 1];
+    if (value.size() > 9 || value.find_first_not_of("0123456789") != std::string::npos) {
+      throw Error("budget " + key + " " + quoted(value) + ": expected a positive integer");
+    }
+    spec = withOption(spec, key, value);
+  }
+  return spec;
+}
+
+// The legal turn of `before` that reaches `after` (the same position, side to move and end).
+std::string turnName(const State& before, const State& after) {
+  for (const auto& turn : before.legalTurns()) {
+    auto reached = before.clone();
+    reached->playTurn(turn);
+    if (reached->hash() == after.hash() && reached->toMove() == after.toMove() &&
+        reached->outcome().over == after.outcome().over) {
+      return turn;
+    }
+  }
+  throw Error("the player's actions match no legal turn");
+}
+
+// "info visits V value X pv m1 m2 ..." for a search from `root`.
+std::string infoLine(const State& root, const SearchReport& report) {
+  char value[32];
+  std::snprintf(value, sizeof value, "%.3f", double(report.value));
+  std::string line = "info visits " + std::to_string(report.visits) + " value " + value + " pv";
+  auto state = root.clone();
+  for (const Action a : report.pv) {
+    if (state->outcome().over) break;
+    line += " " + state->actionName(a);
+    state->apply(a);
+  }
+  return line;
+}
+
+}  // namespace
+
+EngineSession::EngineSession(const std::string& variant, const std::vector<std::string>& overrides,
+                             const std::string& playerSpec, uint64_t seed)
+    : seed_(seed), game_(loadGame(variant, overrides)), state_(game_->newGame()), spec_(playerSpec) {
+  usePlayer(spec_);
+}
+
+const std::map<std::string, EngineSession::Command>& EngineSession::commands() {
+  static const std::map<std::string, Command> table{
+      {"protocol_version", {"protocol_version", 0, 0, &EngineSession::protocolVersion}},
+      {"name", {"name", 0, 0, &EngineSession::name}},
+      {"help", {"help", 0, 0, &EngineSession::help}},
+      {"variant", {"variant [NAME|PATH [key=value ...]]", 0, kAny, &EngineSession::variant}},
+      {"position", {"position startpos | position RECORD [SIDE]", 1, kAny, &EngineSession::position}},
+      {"play", {"play MOVE", 1, 1, &EngineSession::play}},
+      {"genmove", {"genmove [sims N] [ms T]", 0, 4, &EngineSession::genmove}},
+      {"legal", {"legal", 0, 0, &EngineSession::legal}},
+      {"show", {"show", 0, 0, &EngineSession::show}},
+      {"undo", {"undo", 0, 0, &EngineSession::undo}},
+      {"result", {"result", 0, 0, &EngineSession::result}},
+      {"player", {"player [SPEC]", 0, 1, &EngineSession::player}},
+      {"quit", {"quit", 0, 0, &EngineSession::quit}},
+  };
+  return table;
+}
+
+std::string EngineSession::handle(const std::string& line, size_t length) {
+  std::string error;
+  try {
+    if (length > kMaxLineBytes) {
+      throw Error("line of " + std::to_string(length) + " bytes refused (at most " + std::to_string(kMaxLineBytes) +
+                  "), starting " + quoted(line.substr(0, 40)));
+    }
+    const Answer answer = run(splitWords(line));
+    std::string out;
+    for (const auto& info : answer.info) out += info + "\n";
+    return out + "= " + answer.text + "\n\n";
+  } catch (const Error& e) {
+    error = e.what();
+  } catch (const std::exception& e) {
+    error = std::string("internal error: ") + e.what();
+  }
+  return "? " + printable(error) + "\n\n";
+}
+
+EngineSession::Answer EngineSession::run(const Words& words) {
+  if (words.empty()) throw Error("empty line (help lists the commands)");
+  const auto it = commands().find(words[0]);
+  if (it == commands().end()) throw Error("unknown command " + quoted(words[0]) + " (help lists the commands)");
+  const Command& command = it->second;
+  if (words.size() - 1 < command.minWords || words.size() - 1 > command.maxWords) {
+    throw Error("usage: " + std::string(command.usage));
+  }
+  Answer answer;
+  (this->*command.run)(words, answer);
+  return answer;
+}
+
+void EngineSession::protocolVersion(const Words&, Answer& answer) { answer.text = "1"; }
+
+void EngineSession::name(const Words&, Answer& answer) { answer.text = "taflzero"; }
+
+void EngineSession::help(const Words&, Answer& answer) {
+  for (const auto& entry : commands()) {
+    answer.text += (answer.text.empty() ? "" : "\n") + std::string(entry.second.usage);
+  }
+}
+
+void EngineSession::variant(const Words& words, Answer& answer) {
+  if (words.size() > 1) {
+    auto game = loadGame(words[1], Words(words.begin() + 2, words.end()));
+    auto player = makePlayer(spec_, *game, seed_);
+    // Everything made from the old game goes before it does.
+    player_.reset();
+    history_.clear();
+    state_.reset();
+    game_ = std::move(game);
+    player_ = std::move(player);
+    builtSpec_ = spec_;
+    reset(game_->newGame());
+  }
+  answer.text = game_->name();
+}
+
+void EngineSession::position(const Words& words, Answer&) {
+  if (words[1] == "startpos" && words.size() == 2) {
+    reset(game_->newGame());
+    return;
+  }
+  // A last word naming a side is the side to move; the words before it are the record.
+  const std::string& last = words.back();
+  const bool sideGiven = words.size() > 2 && (last == game_->sideName(0) || last == game_->sideName(1));
+  const size_t end = sideGiven ? words.size() - 1 : words.size();
+  reset(game_->fromRecord(joinWords(words, 1, end), sideGiven ? last : ""));
+}
+
+void EngineSession::play(const Words& words, Answer&) {
+  requireOngoing();
+  auto before = state_->clone();
+  state_->playTurn(words[1]);  // a refused turn leaves the position as it was
+  history_.push_back(std::move(before));
+}
+
+void EngineSession::genmove(const Words& words, Answer& answer) {
+  requireOngoing();
+  usePlayer(withBudgets(spec_, words));
+  // The player acts until the turn passes (a morris mill is followed by its removal).
+  auto next = state_->clone();
+  const int mover = next->toMove();
+  std::optional<SearchReport> report;
+  do {
+    const Action action = player_->chooseAction(*next);
+    if (!report) report = player_->searchReport();
+    player_->observe(*next, action);
+    next->apply(action);
+  } while (!next->outcome().over && next->toMove() == mover);
+  answer.text = turnName(*state_, *next);
+  if (report) answer.info.push_back(infoLine(*state_, *report));
+  history_.push_back(std::move(state_));
+  state_ = std::move(next);
+}
+
+void EngineSession::legal(const Words&, Answer& answer) {
+  const Words turns = state_->legalTurns();
+  answer.text = joinWords(turns, 0, turns.size());
+}
+
+void EngineSession::show(const Words&, Answer& answer) {
+  answer.text = resultText() + "\n" + state_->diagram() + "position " + state_->record() + " " +
+                game_->sideName(state_->toMove());
+}
+
+void EngineSession::undo(const Words&, Answer&) {
+  if (history_.empty()) throw Error("nothing to undo: no turn was played since the variant or position was set");
+  state_ = std::move(history_.back());
+  history_.pop_back();
+  player_->newGame();
+}
+
+void EngineSession::result(const Words&, Answer& answer) { answer.text = resultText(); }
+
+void EngineSession::player(const Words& words, Answer& answer) {
+  if (words.size() > 1) {
+    usePlayer(words[1]);
+    spec_ = words[1];
+  }
+  answer.text = spec_;
+}
+
+void EngineSession::quit(const Words&, Answer&) { finished_ = true; }
+
+void EngineSession::usePlayer(const std::string& spec) {
+  if (player_ && spec == builtSpec_) return;
+  auto player = makePlayer(spec, *game_, seed_);
+  player->newGame();
+  player_ = std::move(player);
+  builtSpec_ = spec;
+}
+
+void EngineSession::reset(std::unique_ptr<State> state) {
+  history_.clear();
+  state_ = std::move(state);
+  player_->newGame();
+}
+
+void EngineSession::requireOngoing() const {
+  if (state_->outcome().over) throw Error("the game is over: " + resultText());
+}
+
+std::string EngineSession::resultText() const {
+  const Outcome& outcome = state_->outcome();
+  if (!outcome.over) return "ongoing " + game_->sideName(state_->toMove());
+  return (outcome.winner < 0 ? std::string("draw") : game_->sideName(outcome.winner)) + " " +
+         reasonName(outcome.reason);
+}
+
+}  // namespace tz::cli
