@@ -13,8 +13,8 @@
 #include "game/error.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_opening_player.h"
-#include "training/arena.h"
-#include "training/stats.h"
+#include "training/matches/arena.h"
+#include "training/matches/stats.h"
 
 namespace tz::cli {
 

@@ -6,8 +6,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "training/balance_report.h"
-#include "training/balance_run.h"
+#include "training/report/balance_report.h"
+#include "training/balance/balance_run.h"
 
 namespace tz::cli {
 

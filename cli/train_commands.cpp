@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "training/selfplay_bench.h"
-#include "training/train_bench.h"
+#include "training/run/selfplay_bench.h"
+#include "training/run/train_bench.h"
 #include "training/run/training_run.h"
 
 namespace tz::cli {

@@ -145,6 +145,9 @@ void ConfigReader::finish() const {
 YAML::Node loadYamlFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a directory, not a YAML file");
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    throw Error(path + ": is not a regular file (a device or a pipe), not a YAML file");
+  }
   try {
     return YAML::LoadFile(path);
   } catch (const YAML::BadFile&) {

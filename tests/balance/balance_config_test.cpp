@@ -7,7 +7,7 @@
 #include "game/error.h"
 #include "game/registry.h"
 #include "tests/balance/balance_test_helpers.h"
-#include "training/balance_study.h"
+#include "training/balance/balance_study.h"
 
 namespace tz::test {
 namespace {

@@ -13,8 +13,8 @@
 #include "game/error.h"
 #include "nets/checkpoint.h"
 #include "tests/balance/balance_test_helpers.h"
-#include "training/balance_report.h"
-#include "training/balance_run.h"
+#include "training/report/balance_report.h"
+#include "training/balance/balance_run.h"
 #include "training/run/training_run.h"
 
 namespace tz::test {

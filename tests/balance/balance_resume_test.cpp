@@ -14,7 +14,7 @@
 #include "game/error.h"
 #include "tests/balance/balance_test_helpers.h"
 #include "tests/support/child_process.h"
-#include "training/balance_run.h"
+#include "training/balance/balance_run.h"
 
 namespace tz::test {
 namespace {

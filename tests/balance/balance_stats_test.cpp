@@ -2,7 +2,7 @@
 // Wilson bounds, chi-squared and Fisher p-values, Holm's adjustment, the stopping rule.
 #include <gtest/gtest.h>
 
-#include "training/balance_stats.h"
+#include "training/balance/balance_stats.h"
 
 namespace tz {
 namespace {

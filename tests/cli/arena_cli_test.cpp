@@ -6,7 +6,7 @@
 #include <set>
 
 #include "tests/cli/cli_runner.h"
-#include "training/records.h"
+#include "training/matches/records.h"
 
 namespace tz::test {
 namespace {

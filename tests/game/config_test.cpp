@@ -89,6 +89,7 @@ TEST(Config, MissingOrMalformedFiles) {
   std::filesystem::remove(path);
   EXPECT_NE(messageOf([] { loadGame(std::filesystem::temp_directory_path().string() + "/"); }).find("directory"),
             std::string::npos);
+  EXPECT_NE(messageOf([] { loadGame("/dev/zero"); }).find("not a regular file"), std::string::npos);
 }
 
 }  // namespace

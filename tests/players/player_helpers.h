@@ -5,7 +5,7 @@
 
 #include "game/game.h"
 #include "mcts/player.h"
-#include "training/arena.h"
+#include "training/matches/arena.h"
 
 namespace tz::test {
 

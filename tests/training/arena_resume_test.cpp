@@ -16,7 +16,7 @@
 #include "game/registry.h"
 #include "tests/cli/cli_runner.h"
 #include "tests/support/child_process.h"
-#include "training/records.h"
+#include "training/matches/records.h"
 
 namespace tz {
 namespace {

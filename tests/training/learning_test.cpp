@@ -10,9 +10,9 @@
 #include "mcts/self_play.h"
 #include "nets/net_evaluator.h"
 #include "tests/training/tictactoe.h"
-#include "training/replay_buffer.h"
+#include "training/run/replay_buffer.h"
 #include "training/run/self_play_producer.h"
-#include "training/trainer.h"
+#include "training/run/trainer.h"
 
 namespace tz::test {
 namespace {

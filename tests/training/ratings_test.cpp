@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "training/hypothesis.h"
-#include "training/ratings.h"
-#include "training/svg_chart.h"
+#include "training/matches/hypothesis.h"
+#include "training/matches/ratings.h"
+#include "training/report/svg_chart.h"
 
 namespace tz::test {
 namespace {

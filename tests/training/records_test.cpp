@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -10,8 +11,8 @@
 #include "game/error.h"
 #include "game/registry.h"
 #include "mcts/players/random_player.h"
-#include "training/arena.h"
-#include "training/records.h"
+#include "training/matches/arena.h"
+#include "training/matches/records.h"
 
 namespace tz {
 namespace {
@@ -261,6 +262,25 @@ TEST(Records, GamesAreRefusedBeforeTheDiskFills) {
   EXPECT_TRUE(store.gamesByTag("t").empty());
   store.setMinimumFreeBytes(0);
   EXPECT_NO_THROW(store.addGame(g));
+}
+
+TEST(Records, AReadOnlyLeftoverShmFileIsNamedInTheError) {
+  // An immutable file stands in for another user's leftover (root ignores permissions).
+  const std::string dir = ::testing::TempDir() + "/records_readonly";
+  std::system(("chattr -i " + dir + "/r.db-shm 2>/dev/null; rm -rf " + dir + " && mkdir -p " + dir).c_str());
+  const std::string path = dir + "/r.db";
+  const auto game = loadGame("brandubh");
+  { RecordStore store(path); }
+  std::system(("touch " + path + "-shm " + path + "-wal").c_str());
+  if (std::system(("chattr +i " + path + "-shm 2>/dev/null").c_str()) != 0) GTEST_SKIP() << "no chattr on " << dir;
+  GameRecord g = randomGame(*game, 5);
+  g.tag = "t";
+  const std::string message = errorOf([&] {
+    RecordStore store(path);
+    store.addGame(g);
+  });
+  std::system(("chattr -i " + path + "-shm").c_str());
+  EXPECT_NE(message.find("its -wal and -shm files must be writable"), std::string::npos) << message;
 }
 
 TEST(Records, UnopenableFileIsAnError) {

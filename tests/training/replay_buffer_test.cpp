@@ -6,7 +6,7 @@
 #include <set>
 
 #include "game/registry.h"
-#include "training/replay_buffer.h"
+#include "training/run/replay_buffer.h"
 
 namespace tz::test {
 namespace {

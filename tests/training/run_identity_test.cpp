@@ -10,7 +10,7 @@
 
 #include "game/error.h"
 #include "nets/checkpoint.h"
-#include "training/records.h"
+#include "training/matches/records.h"
 #include "training/run/training_run.h"
 
 namespace tz::test {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "training/stats.h"
+#include "training/matches/stats.h"
 
 namespace tz {
 namespace {

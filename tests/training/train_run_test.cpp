@@ -17,9 +17,9 @@
 #include "nets/checkpoint.h"
 #include "nets/network.h"
 #include "tests/support/child_process.h"
-#include "training/curves.h"
-#include "training/experiment.h"
-#include "training/records.h"
+#include "training/report/curves.h"
+#include "training/run/experiment.h"
+#include "training/matches/records.h"
 #include "training/run/training_run.h"
 
 namespace tz::test {

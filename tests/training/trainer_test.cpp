@@ -8,7 +8,7 @@
 
 #include "game/registry.h"
 #include "nets/network_impl.h"
-#include "training/trainer.h"
+#include "training/run/trainer.h"
 
 namespace tz::test {
 namespace {

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <cstdio>
 
-#include "training/curves.h"
-#include "training/evaluation.h"
-#include "training/stats.h"
+#include "training/report/curves.h"
+#include "training/run/evaluation.h"
+#include "training/matches/stats.h"
 
 namespace tz {
 

@@ -12,8 +12,8 @@
 #include <spdlog/logger.h>
 
 #include "game/game.h"
-#include "training/experiment.h"
-#include "training/records.h"
+#include "training/run/experiment.h"
+#include "training/matches/records.h"
 #include "training/run/run_directory.h"
 #include "training/run/run_monitor.h"
 

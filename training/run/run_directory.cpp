@@ -10,7 +10,7 @@
 #include "game/registry.h"
 #include "game/yaml_difference.h"
 #include "nets/network_config.h"
-#include "training/experiment.h"
+#include "training/run/experiment.h"
 
 namespace tz {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "training/curves.h"
+#include "training/report/curves.h"
 
 namespace tz {
 

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "training/experiment.h"
+#include "training/run/experiment.h"
 
 namespace tz {
 

@@ -13,8 +13,8 @@
 
 #include "game/game.h"
 #include "mcts/self_play.h"
-#include "training/experiment.h"
-#include "training/records.h"
+#include "training/run/experiment.h"
+#include "training/matches/records.h"
 #include "training/run/published_weights.h"
 #include "training/run/run_monitor.h"
 

@@ -12,13 +12,13 @@
 #include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "nets/network_config.h"
-#include "training/curves.h"
-#include "training/replay_buffer.h"
+#include "training/report/curves.h"
+#include "training/run/replay_buffer.h"
 #include "training/run/evaluation_worker.h"
 #include "training/run/published_weights.h"
 #include "training/run/run_monitor.h"
 #include "training/run/self_play_producer.h"
-#include "training/trainer.h"
+#include "training/run/trainer.h"
 
 namespace tz {
 

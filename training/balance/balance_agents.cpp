@@ -1,0 +1,147 @@
+#include "training/balance/balance_agents.h"
+
+#include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "game/config.h"
+#include "game/error.h"
+#include "mcts/evaluators.h"
+#include "mcts/mcts_player.h"
+#include "mcts/players/player_factory.h"
+#include "nets/checkpoint.h"
+#include "nets/net_evaluator.h"
+#include "training/run/training_run.h"
+
+namespace tz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A file reference of an experiment (a value with '/' or ending in .yaml) made absolute;
+// preset names unchanged.
+std::string absoluteReference(const std::string& value) {
+  if (value.find('/') == std::string::npos && fs::path(value).extension() != ".yaml") return value;
+  return fs::absolute(value).lexically_normal().string();
+}
+
+}  // namespace
+
+PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
+                       const std::string& checkpoint) {
+  const int plies = study.diversity.randomPlies;
+  auto wrap = [plies](std::unique_ptr<Player> inner, uint64_t seed) -> std::unique_ptr<Player> {
+    if (plies == 0) return inner;
+    return std::make_unique<RandomOpeningPlayer>(std::move(inner), plies, seed ^ 0x5bd1e995a4c3f2b1ULL);
+  };
+  if (study.mode == AgentMode::kBaseline) {
+    const std::string spec = strength.player;
+    return [&game, spec, wrap](uint64_t seed) { return wrap(makePlayer(spec, game, seed), seed); };
+  }
+  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, "cpu");
+  NetEvaluatorOptions eval;
+  eval.maxBatch = 1;
+  eval.maxWaitUs = 0;
+  auto evaluator = std::make_shared<NetEvaluator>(net, eval);
+  // No root noise; the study's temperature for the opening plies.
+  SearchOptions search;
+  search.simulations = strength.simulations;
+  search.temperature = float(study.diversity.temperature);
+  search.temperaturePlies = study.diversity.temperaturePlies;
+  const float mix = float(strength.rolloutMix);
+  return [&game, search, evaluator, mix, wrap](uint64_t seed) {
+    SearchOptions options = search;
+    options.seed = seed;
+    std::shared_ptr<Evaluator> leaves = evaluator;
+    if (mix > 0) leaves = std::make_shared<RolloutMixEvaluator>(evaluator, mix, seed);
+    return wrap(makeMctsPlayer(game, leaves, options), seed);
+  };
+}
+
+nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& strength, const Game& game,
+                            const std::string& checkpoint) {
+  nlohmann::json agent;
+  if (study.mode == AgentMode::kBaseline) {
+    agent = {{"player", strength.player}};
+  } else {
+    agent = {{"checkpoint", checkpoint},
+             {"simulations", strength.simulations},
+             {"mix", strength.rolloutMix},
+             {"temperature", study.diversity.temperature},
+             {"temperature_plies", study.diversity.temperaturePlies}};
+  }
+  return {{"rules", game.rulesYaml()},
+          {"agent", agent},
+          {"random_plies", study.diversity.randomPlies},
+          {"seed", study.diversity.seed}};
+}
+
+std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& variant, const std::string& studyDir,
+                              bool progress) {
+  const fs::path trainDir = fs::path(studyDir) / "train";
+  const std::string runDir = (trainDir / variant.id).string();
+  const std::string marker = (fs::path(runDir) / "trained").string();
+  if (fs::exists(marker)) return runDir;
+  fs::create_directories(trainDir);
+  // The study's experiment, on this variant: the study's base and the variant's overrides
+  // (after the experiment's own), the study's budget when it gives one.
+  const ExperimentConfig experiment = loadExperiment(study.experiment);
+  YAML::Node node = loadYamlFile(study.experiment);
+  node["variant"] = study.base;
+  node["network"] = absoluteReference(experiment.network);
+  std::vector<std::string> sets = experiment.sets;
+  sets.insert(sets.end(), variant.sets.begin(), variant.sets.end());
+  node["set"] = sets;
+  if (study.budget.minutes > 0 || study.budget.games > 0 || study.budget.steps > 0) {
+    YAML::Node budget(YAML::NodeType::Map);
+    if (study.budget.minutes > 0) budget["minutes"] = study.budget.minutes;
+    if (study.budget.games > 0) budget["games"] = study.budget.games;
+    if (study.budget.steps > 0) budget["steps"] = study.budget.steps;
+    node["budget"] = budget;
+  }
+  const std::string config = (trainDir / (variant.id + ".yaml")).string();
+  {
+    std::ofstream out(config);
+    out << "# " << study.experiment << " on variant " << variant.id << " of study " << study.file << "\n"
+        << YAML::Dump(node) << "\n";
+    if (!out) throw Error("cannot write " + config);
+  }
+  const bool resume = fs::exists(RunPaths::of(runDir).config);
+  if (progress) std::fprintf(stderr, "training the agent of %s in %s%s\n", variant.id.c_str(), runDir.c_str(), resume ? " (resumed)" : "");
+  const RunSummary summary = runTraining(config, runDir, resume, progress);
+  std::ofstream(marker) << summary.steps << " steps, " << summary.games << " games, " << summary.latestCheckpoint << "\n";
+  return runDir;
+}
+
+std::string findCheckpoint(const std::string& runOrFile, int64_t step) {
+  if (fs::is_regular_file(runOrFile)) {
+    if (step >= 0) {
+      throw Error(runOrFile + " is one checkpoint file: a strength asking for step " + std::to_string(step) +
+                  " needs a run folder");
+    }
+    return runOrFile;
+  }
+  const std::string dir = RunPaths::of(runOrFile).checkpoints;
+  std::string best;
+  long long bestStep = -1;
+  if (fs::is_directory(dir)) {
+    for (const auto& e : fs::directory_iterator(dir)) {
+      long long s = 0;
+      if (e.path().extension() == ".ckpt" && std::sscanf(e.path().filename().c_str(), "step-%lld.ckpt", &s) == 1 &&
+          (step < 0 ? s > bestStep : s == step)) {
+        best = e.path().string();
+        bestStep = s;
+      }
+    }
+  }
+  if (best.empty()) {
+    throw Error("no checkpoint " + (step < 0 ? std::string("at all") : "of step " + std::to_string(step)) + " in " + dir);
+  }
+  return best;
+}
+
+}  // namespace tz

@@ -1,0 +1,42 @@
+#pragma once
+// The agents of a balance study: baseline players or network agents (trained within the
+// study or loaded from earlier runs), each game's players made fresh from the game's seed,
+// with the study's random opening plies as the common source of diversity.
+#include <cstdint>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "game/game.h"
+#include "mcts/player.h"
+#include "mcts/players/random_opening_player.h"
+#include "training/matches/arena.h"
+#include "training/balance/balance_study.h"
+
+namespace tz {
+
+/// The agent of one (variant, strength) cell: a fresh player per game from that game's
+/// seed. `checkpoint` is the network file in modes trained and checkpoints (loaded once and
+/// shared by every game); `game` must outlive the maker.
+PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
+                       const std::string& checkpoint);
+
+/// What a cell's games depend on (rules, agent, diversity): stored with the cell so that a
+/// resumed study refuses to mix games played under other settings.
+nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& strength, const Game& game,
+                            const std::string& checkpoint);
+
+/// Trains the agent of `variant` (or resumes its training) in STUDY_DIR/train/ID from the
+/// study's experiment with the variant's rule overrides; returns the run folder. A finished
+/// training (marked by a `trained` file) is not run again.
+std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& variant, const std::string& studyDir,
+                              bool progress);
+
+/// The checkpoint file of a run folder at a training step (-1: the latest), or `runOrFile`
+/// itself when it is a file (then only the latest may be asked for); throws Error when missing.
+std::string findCheckpoint(const std::string& runOrFile, int64_t step);
+
+}  // namespace tz

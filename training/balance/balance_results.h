@@ -1,0 +1,55 @@
+#pragma once
+// A study's results read back from its record store: the statistics of every (variant,
+// strength) cell, the stopping state, and the comparisons between variants at each strength
+// and between strengths for each variant.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "training/balance/balance_stats.h"
+#include "training/balance/balance_study.h"
+#include "training/matches/records.h"
+
+namespace tz {
+
+/// One variant at one strength.
+struct CellResult {
+  int variant = 0;         // index into the study's variants
+  int strength = 0;        // index into the study's strengths
+  std::string tag;         // record-store tag of its games
+  CellStats stats;         // counts, rates, reasons, lengths
+  CellProgress progress;   // stopping state (kContinue: not finished)
+};
+
+/// A comparison of groups of cells (variants at one strength, or strengths of one variant).
+struct Comparison {
+  std::string title;                // e.g. "variants at strength ab2"
+  std::vector<std::string> labels;  // the groups (variant ids or strength names)
+  std::vector<std::array<int, 3>> counts;  // per group: {side 0 wins, side 1 wins, draws}
+  GroupComparison test;             // chi-squared and pairwise tests
+  double chiAdjusted = 1;           // the chi-squared p-value Holm-adjusted over every omnibus test
+};
+
+/// Everything the study's games say.
+struct BalanceResults {
+  StudyConfig study;                // the study as stored
+  std::string sideNames[2];         // e.g. attackers, defenders
+  std::vector<CellResult> cells;    // variant-major: (v0,s0), (v0,s1), ..., (v1,s0), ...
+  std::vector<Comparison> comparisons;  // variants at each strength, then strengths of each variant
+  /// The cell of a variant at a strength.
+  const CellResult& cell(int variant, int strength) const {
+    return cells[size_t(variant) * study.strengths.size() + size_t(strength)];
+  }
+};
+
+/// The results of `study` from `store` (cells without games have zero counts).
+BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store);
+
+/// The results as one JSON object (rates with intervals, reasons, lengths, tests).
+nlohmann::json resultsToJson(const BalanceResults& results);
+
+/// The meta key under which a study's description is stored in its record store.
+constexpr const char* kStudyMetaKey = "balance_study";
+
+}  // namespace tz

@@ -1,0 +1,158 @@
+#include "training/balance/balance_run.h"
+
+#include <nlohmann/json.hpp>
+
+#include <atomic>
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "game/error.h"
+#include "game/registry.h"
+#include "training/matches/arena.h"
+#include "training/balance/balance_agents.h"
+
+namespace tz {
+
+namespace fs = std::filesystem;
+
+StudyPaths StudyPaths::of(const std::string& dir) {
+  return {dir, (fs::path(dir) / "records.sqlite").string(), (fs::path(dir) / "study.yaml").string()};
+}
+
+namespace {
+
+// One variant at one strength, ready to play.
+struct Cell {
+  const StudyVariant* variant = nullptr;
+  const StudyStrength* strength = nullptr;
+  std::unique_ptr<Game> game;
+  std::string tag;
+  std::string checkpoint;  // network file (empty in baseline mode)
+};
+
+// Stores the settings of a cell's games, or checks them against the stored ones.
+void checkSettings(RecordStore& store, const std::string& dir, const Cell& cell, const nlohmann::json& settings) {
+  const std::string key = "balance_settings|" + cell.tag;
+  const auto stored = store.meta(key);
+  if (!stored) {
+    store.setMeta(key, settings.dump());
+    return;
+  }
+  const nlohmann::json before = nlohmann::json::parse(*stored);
+  if (before == settings) return;
+  std::string changed;
+  for (const auto& [k, v] : settings.items())
+    if (!before.contains(k) || before[k] != v) changed += (changed.empty() ? "" : ", ") + k;
+  throw Error(dir + ": the games of '" + cell.tag + "' were played with other settings (" + changed +
+              " changed); restore the study file or run it into another --out");
+}
+
+// Plays the cell's games look by look until the stopping rule stops it.
+class CellPlayer {
+ public:
+  CellPlayer(const StudyConfig& study, RecordStore& store, bool progress, std::mutex& printMutex,
+             const std::atomic<bool>& failed)
+      : study_(study), store_(store), progress_(progress), printMutex_(printMutex), failed_(failed) {}
+
+  void play(const Cell& cell) {
+    const PlayerMaker agent = studyAgent(study_, *cell.strength, *cell.game, cell.checkpoint);
+    while (!failed_) {
+      const auto games = store_.gamesByTag(cell.tag);
+      const CellProgress p = cellProgress(games, study_.stopping);
+      if (progress_) show(cell, cellStats(games), p);
+      if (p.stop != StopReason::kContinue) return;
+      runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed, ""}, [](const GameRecord&) {});
+    }
+  }
+
+ private:
+  void show(const Cell& cell, const CellStats& s, const CellProgress& p) {
+    std::string line = cell.variant->id + " @ " + cell.strength->name + ": " + std::to_string(s.games) + " games";
+    char buf[160];
+    if (s.games > 0) {
+      std::snprintf(buf, sizeof buf, ", %s %.3f [%.3f, %.3f] (half-width %.3f)", cell.game->sideName(0).c_str(),
+                    s.winRate[0].value, s.winRate[0].low, s.winRate[0].high, wilsonHalfWidth(s.wins[0], s.games));
+      line += buf;
+    }
+    line += p.stop == StopReason::kContinue ? ": playing to " + std::to_string(p.target)
+                                            : ": stopped (" + stopReasonName(p.stop) + ")";
+    std::lock_guard<std::mutex> lock(printMutex_);
+    std::fprintf(stderr, "%s\n", line.c_str());
+  }
+
+  const StudyConfig& study_;
+  RecordStore& store_;
+  bool progress_;
+  std::mutex& printMutex_;
+  const std::atomic<bool>& failed_;
+};
+
+}  // namespace
+
+BalanceResults runBalance(const std::string& studyPath, const std::string& dir, bool progress) {
+  const StudyConfig study = loadStudy(studyPath);
+  const StudyPaths paths = StudyPaths::of(dir);
+  fs::create_directories(dir);
+  if (!fs::exists(paths.config) || !fs::equivalent(studyPath, paths.config)) {
+    fs::copy_file(studyPath, paths.config, fs::copy_options::overwrite_existing);
+  }
+  RecordStore store(paths.records);
+  if (const auto stored = store.meta(kStudyMetaKey)) {
+    const StudyConfig before = studyFromJson(nlohmann::json::parse(*stored));
+    if (before.base != study.base) {
+      throw Error(dir + " holds a study of " + before.base + " (" + before.file + "), not of " + study.base +
+                  "; run this study into another --out");
+    }
+  }
+  store.setMeta(kStudyMetaKey, studyToJson(study).dump());
+
+  // The network of each variant: trained here, or from the study's checkpoints.
+  std::vector<std::string> runs(study.variants.size());
+  for (size_t v = 0; v < study.variants.size(); ++v) {
+    if (study.mode == AgentMode::kTrained) runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
+    if (study.mode == AgentMode::kCheckpoints) runs[v] = study.checkpoints.at(study.variants[v].id);
+  }
+  std::vector<Cell> cells;
+  for (size_t v = 0; v < study.variants.size(); ++v) {
+    for (const StudyStrength& s : study.strengths) {
+      Cell c;
+      c.variant = &study.variants[v];
+      c.strength = &s;
+      c.game = loadGame(study.base, c.variant->sets);
+      c.tag = cellTag(*c.variant, s);
+      if (study.mode != AgentMode::kBaseline) c.checkpoint = findCheckpoint(runs[v], s.checkpoint);
+      checkSettings(store, dir, c, cellSettings(study, s, *c.game, c.checkpoint));
+      cells.push_back(std::move(c));
+    }
+  }
+
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::mutex mutex;
+  std::exception_ptr error;
+  auto work = [&] {
+    CellPlayer player(study, store, progress, mutex, failed);
+    while (!failed) {
+      const size_t i = next++;
+      if (i >= cells.size()) return;
+      try {
+        player.play(cells[i]);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::min<int>(study.workers, int(cells.size())); ++t) threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
+  return balanceResults(study, store);
+}
+
+}  // namespace tz

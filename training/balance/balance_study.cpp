@@ -1,0 +1,337 @@
+#include "training/balance/balance_study.h"
+
+#include <nlohmann/json.hpp>
+
+#include <filesystem>
+#include <set>
+
+#include "game/config.h"
+#include "game/error.h"
+#include "game/registry.h"
+#include "mcts/players/player_factory.h"
+
+namespace tz {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A path relative to the study file's folder, made absolute.
+std::string relativeToFile(const std::string& value, const std::string& file) {
+  const fs::path p(value);
+  if (p.is_absolute()) return value;
+  return fs::absolute(fs::path(file).parent_path() / p).lexically_normal().string();
+}
+
+// Names of levels, variants and strengths: letters, digits, '_', '.', '-'.
+bool validName(const std::string& name) {
+  if (name.empty()) return false;
+  for (char c : name)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') return false;
+  return true;
+}
+
+const char* kNameRule = "a name of letters, digits, '_', '.' or '-'";
+
+// A scalar or flow-style YAML value as text, for a key=value override.
+std::string flowText(const YAML::Node& node) {
+  YAML::Emitter out;
+  out << YAML::Flow << node;
+  return out.c_str();
+}
+
+// One level of a factor: its name and overrides.
+struct Level {
+  std::string name;
+  std::vector<std::string> sets;
+};
+
+// A factor: {key, values[, name]} (one key, one value per level) or {name, levels: [{name, set}]}.
+std::pair<std::string, std::vector<Level>> readFactor(const YAML::Node& node, const std::string& file,
+                                                      const std::string& prefix) {
+  ConfigReader f(node, file, prefix + ".");
+  std::vector<Level> levels;
+  std::string name;
+  if (f.has("key")) {
+    const std::string key = f.getString("key", "");
+    name = f.getString("name", key);
+    const YAML::Node values = f.raw("values");
+    if (!values || !values.IsSequence() || values.size() == 0) {
+      throw ConfigError(file, prefix + ".values", "a non-empty list of values for '" + key + "'");
+    }
+    for (const auto& v : values) {
+      if (!v.IsScalar() || !validName(v.as<std::string>())) {
+        throw ConfigError(file, prefix + ".values",
+                          "scalar values usable as level names (" + std::string(kNameRule) +
+                              "); write `levels: [{name, set}]` for other values");
+      }
+      levels.push_back({v.as<std::string>(), {key + "=" + v.as<std::string>()}});
+    }
+    if (f.has("levels")) throw ConfigError(file, prefix + ".levels", "either key/values or levels, not both");
+  } else {
+    name = f.getString("name", "");
+    const YAML::Node list = f.raw("levels");
+    if (!list || !list.IsSequence() || list.size() == 0) {
+      throw ConfigError(file, prefix, "either `key` with `values`, or `name` with a non-empty list `levels`");
+    }
+    for (size_t j = 0; j < list.size(); ++j) {
+      const std::string lp = prefix + ".levels[" + std::to_string(j) + "]";
+      ConfigReader l(list[j], file, lp + ".");
+      Level level{l.getString("name", ""), {}};
+      if (!validName(level.name)) throw ConfigError(file, lp + ".name", kNameRule);
+      const YAML::Node set = l.raw("set");
+      if (!set || !set.IsMap() || set.size() == 0) {
+        throw ConfigError(file, lp + ".set", "a non-empty map of variant keys to values, e.g. {escape: edge}");
+      }
+      for (const auto& kv : set) level.sets.push_back(kv.first.as<std::string>() + "=" + flowText(kv.second));
+      l.finish();
+      levels.push_back(std::move(level));
+    }
+  }
+  f.finish();
+  if (!validName(name)) throw ConfigError(file, prefix + ".name", kNameRule);
+  std::set<std::string> seen;
+  for (const Level& l : levels)
+    if (!seen.insert(l.name).second) throw ConfigError(file, prefix, "distinct level names ('" + l.name + "' twice)");
+  return {name, levels};
+}
+
+// Crosses the factors' levels into variants (first factor slowest) and builds each one.
+void crossFactors(StudyConfig& c, const std::vector<std::string>& studySets,
+                  const std::vector<std::vector<Level>>& factors) {
+  std::vector<size_t> index(factors.size(), 0);
+  while (true) {
+    StudyVariant v;
+    v.sets = studySets;
+    for (size_t i = 0; i < factors.size(); ++i) {
+      const Level& level = factors[i][index[i]];
+      v.id += (i ? "+" : "") + level.name;
+      v.levels.push_back(c.factors[i] + "=" + level.name);
+      v.sets.insert(v.sets.end(), level.sets.begin(), level.sets.end());
+    }
+    try {
+      loadGame(c.base, v.sets);
+    } catch (const Error& e) {
+      throw Error(c.file + ": variant '" + v.id + "': " + e.what());
+    }
+    c.variants.push_back(std::move(v));
+    size_t i = factors.size();
+    while (i > 0 && ++index[i - 1] == factors[i - 1].size()) index[--i] = 0;
+    if (i == 0) return;
+  }
+}
+
+// Reads the strengths; what each needs depends on the mode.
+void readStrengths(StudyConfig& c, ConfigReader& agent) {
+  const YAML::Node list = agent.raw("strengths");
+  const std::string key = agent.path("strengths");
+  if (!list || !list.IsSequence() || list.size() == 0) {
+    throw ConfigError(c.file, key,
+                      c.mode == AgentMode::kBaseline ? "a non-empty list of {name, player}"
+                                                     : "a non-empty list of {name, simulations[, mix, checkpoint]}");
+  }
+  const auto game = loadGame(c.base, c.variants.front().sets);
+  std::set<std::string> names;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string prefix = key + "[" + std::to_string(i) + "]";
+    ConfigReader s(list[i], c.file, prefix + ".");
+    StudyStrength st;
+    st.name = s.getString("name", "");
+    if (!validName(st.name)) throw ConfigError(c.file, prefix + ".name", kNameRule);
+    if (!names.insert(st.name).second) throw ConfigError(c.file, prefix + ".name", "a name not used before");
+    if (c.mode == AgentMode::kBaseline) {
+      st.player = s.getString("player", "");
+      try {
+        makePlayer(st.player, *game, 1);
+      } catch (const Error& e) {
+        throw ConfigError(c.file, prefix + ".player", std::string("a player spec (") + e.what() + ")");
+      }
+    } else {
+      if (!s.has("simulations")) throw ConfigError(c.file, prefix + ".simulations", "search simulations per move");
+      st.simulations = s.getInt("simulations", 0, 1, 10000000);
+      st.rolloutMix = s.getDouble("mix", 0, 0, 1);
+      const YAML::Node ck = s.raw("checkpoint");
+      if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {
+        st.checkpoint = s.getInt("checkpoint", 0, 0, 1 << 30);
+      }
+    }
+    s.finish();
+    c.strengths.push_back(std::move(st));
+  }
+}
+
+// The agent section; keys of other modes are rejected with a word on where they belong.
+void readAgent(StudyConfig& c, ConfigReader& r) {
+  ConfigReader a = r.child("agent");
+  if (!a.has("mode")) throw ConfigError(c.file, "agent.mode", "one of baseline | trained | checkpoints");
+  const std::string mode = a.getChoice("mode", "", {"baseline", "trained", "checkpoints"});
+  c.mode = mode == "baseline" ? AgentMode::kBaseline : mode == "trained" ? AgentMode::kTrained : AgentMode::kCheckpoints;
+  auto onlyIn = [&](const char* key, AgentMode m) {
+    if (c.mode != m && a.has(key)) {
+      throw ConfigError(c.file, a.path(key), "no '" + std::string(key) + "' in mode " + mode + " (only with mode: " +
+                                                 modeName(m) + ")");
+    }
+  };
+  onlyIn("experiment", AgentMode::kTrained);
+  onlyIn("budget", AgentMode::kTrained);
+  onlyIn("checkpoints", AgentMode::kCheckpoints);
+  if (c.mode == AgentMode::kTrained) {
+    const std::string experiment = a.getString("experiment", "");
+    if (experiment.empty()) throw ConfigError(c.file, a.path("experiment"), "an experiment file (configs/experiments/...)");
+    c.experiment = relativeToFile(experiment, c.file);
+    try {
+      loadExperiment(c.experiment);
+    } catch (const Error& e) {
+      throw ConfigError(c.file, a.path("experiment"), std::string("an experiment file that loads (") + e.what() + ")");
+    }
+    ConfigReader b = a.child("budget");
+    c.budget.minutes = b.getDouble("minutes", 0, 0, 1e7);
+    c.budget.games = b.getInt("games", 0, 0, 1 << 30);
+    c.budget.steps = b.getInt("steps", 0, 0, 1 << 30);
+    b.finish();
+  } else if (c.mode == AgentMode::kCheckpoints) {
+    const YAML::Node map = a.raw("checkpoints");
+    if (!map || !map.IsMap()) throw ConfigError(c.file, a.path("checkpoints"), "a map of variant id to run folder or checkpoint file");
+    std::set<std::string> ids;
+    for (const auto& v : c.variants) ids.insert(v.id);
+    for (const auto& kv : map) {
+      const std::string id = kv.first.as<std::string>(), key = a.path("checkpoints") + "." + id;
+      if (!ids.count(id)) {
+        std::string known;
+        for (const auto& v : c.variants) known += (known.empty() ? "" : ", ") + v.id;
+        throw ConfigError(c.file, key, "a variant id of this study (" + known + ")");
+      }
+      const std::string path = kv.second.IsScalar() ? relativeToFile(kv.second.as<std::string>(), c.file) : "";
+      if (path.empty() || !fs::exists(path)) throw ConfigError(c.file, key, "an existing run folder or checkpoint file");
+      c.checkpoints[id] = path;
+    }
+    for (const auto& v : c.variants)
+      if (!c.checkpoints.count(v.id)) throw ConfigError(c.file, a.path("checkpoints") + "." + v.id, "a checkpoint for every variant");
+  }
+  readStrengths(c, a);
+  a.finish();
+}
+
+void readGames(StudyConfig& c, ConfigReader& r) {
+  ConfigReader g = r.child("games");
+  c.diversity.seed = uint64_t(g.getInt("seed", 1, 0, 1 << 30));
+  c.diversity.randomPlies = g.getInt("random_plies", 0, 0, 1000);
+  c.diversity.temperature = g.getDouble("temperature", 1.0, 0.01, 10);
+  c.diversity.temperaturePlies = g.getInt("temperature_plies", 0, 0, 1000);
+  if (c.mode == AgentMode::kBaseline && c.diversity.temperaturePlies > 0) {
+    throw ConfigError(c.file, g.path("temperature_plies"),
+                      "0 in mode baseline (baseline players take no temperature; use games.random_plies)");
+  }
+  c.stopping.minGames = g.getInt("min_games", 40, 1, 10000000);
+  c.stopping.maxGames = g.getInt("max_games", 400, c.stopping.minGames, 10000000);
+  c.stopping.batch = g.getInt("batch", 20, 1, 10000000);
+  c.stopping.precision = g.getDouble("precision", 0.05, 0.001, 0.5);
+  g.finish();
+}
+
+}  // namespace
+
+std::string modeName(AgentMode mode) {
+  switch (mode) {
+    case AgentMode::kBaseline: return "baseline";
+    case AgentMode::kTrained: return "trained";
+    case AgentMode::kCheckpoints: return "checkpoints";
+  }
+  return "baseline";
+}
+
+StudyConfig loadStudy(const std::string& path) {
+  StudyConfig c;
+  c.file = path;
+  ConfigReader r(loadYamlFile(path), path);
+  c.description = r.getString("description", "");
+  c.base = r.getString("base", "");
+  if (c.base.empty()) throw ConfigError(path, "base", "a preset name or variant file");
+  if (c.base.find('/') != std::string::npos || fs::path(c.base).extension() == ".yaml") c.base = relativeToFile(c.base, path);
+  const std::vector<std::string> studySets = r.getStrings("set", {});
+  const YAML::Node factors = r.raw("factors");
+  if (!factors || !factors.IsSequence() || factors.size() == 0) {
+    throw ConfigError(path, "factors", "a non-empty list of factors ({key, values} or {name, levels})");
+  }
+  std::vector<std::vector<Level>> levels;
+  for (size_t i = 0; i < factors.size(); ++i) {
+    auto [name, ls] = readFactor(factors[i], path, "factors[" + std::to_string(i) + "]");
+    for (const auto& known : c.factors)
+      if (known == name) throw ConfigError(path, "factors[" + std::to_string(i) + "].name", "a factor name not used before");
+    c.factors.push_back(name);
+    levels.push_back(std::move(ls));
+  }
+  crossFactors(c, studySets, levels);
+  readAgent(c, r);
+  readGames(c, r);
+  c.workers = r.getInt("workers", 1, 1, 256);
+  r.finish();
+  return c;
+}
+
+std::string cellTag(const StudyVariant& variant, const StudyStrength& strength) {
+  return "balance|" + variant.id + "|" + strength.name;
+}
+
+nlohmann::json studyToJson(const StudyConfig& c) {
+  nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
+  for (const auto& v : c.variants) variants.push_back({{"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
+  for (const auto& s : c.strengths) {
+    strengths.push_back({{"name", s.name},
+                         {"player", s.player},
+                         {"simulations", s.simulations},
+                         {"mix", s.rolloutMix},
+                         {"checkpoint", s.checkpoint}});
+  }
+  return {{"file", c.file},
+          {"description", c.description},
+          {"base", c.base},
+          {"factors", c.factors},
+          {"variants", variants},
+          {"mode", modeName(c.mode)},
+          {"strengths", strengths},
+          {"experiment", c.experiment},
+          {"budget", {{"minutes", c.budget.minutes}, {"games", c.budget.games}, {"steps", c.budget.steps}}},
+          {"checkpoints", c.checkpoints},
+          {"diversity",
+           {{"seed", c.diversity.seed},
+            {"random_plies", c.diversity.randomPlies},
+            {"temperature", c.diversity.temperature},
+            {"temperature_plies", c.diversity.temperaturePlies}}},
+          {"stopping",
+           {{"min_games", c.stopping.minGames},
+            {"max_games", c.stopping.maxGames},
+            {"batch", c.stopping.batch},
+            {"precision", c.stopping.precision}}},
+          {"workers", c.workers}};
+}
+
+StudyConfig studyFromJson(const nlohmann::json& j) {
+  try {
+    StudyConfig c;
+    c.file = j.at("file");
+    c.description = j.at("description");
+    c.base = j.at("base");
+    c.factors = j.at("factors").get<std::vector<std::string>>();
+    for (const auto& v : j.at("variants")) c.variants.push_back({v.at("id"), v.at("levels"), v.at("sets")});
+    const std::string mode = j.at("mode");
+    c.mode = mode == "trained" ? AgentMode::kTrained : mode == "checkpoints" ? AgentMode::kCheckpoints : AgentMode::kBaseline;
+    for (const auto& s : j.at("strengths")) {
+      c.strengths.push_back(
+          {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});
+    }
+    c.experiment = j.at("experiment");
+    c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};
+    c.checkpoints = j.at("checkpoints").get<std::map<std::string, std::string>>();
+    const auto& d = j.at("diversity");
+    c.diversity = {d.at("seed"), d.at("random_plies"), d.at("temperature"), d.at("temperature_plies")};
+    const auto& s = j.at("stopping");
+    c.stopping = {s.at("min_games"), s.at("max_games"), s.at("batch"), s.at("precision")};
+    c.workers = j.at("workers");
+    return c;
+  } catch (const nlohmann::json::exception& e) {
+    throw Error(std::string("balance study description: ") + e.what());
+  }
+}
+
+}  // namespace tz

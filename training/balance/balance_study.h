@@ -1,0 +1,89 @@
+#pragma once
+// A balance study (configs/balance/*.yaml) as plain typed structs: the base variant, the
+// rule changes compared (factors, crossed into variants), the agent at each strength, the
+// source of diversity between games and the precision-based stopping rule. Read with
+// range checks and unknown keys rejected; errors name the file, the key and what was expected.
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "training/run/experiment.h"
+
+namespace tz {
+
+/// One rule variant of a study: one level of every factor.
+struct StudyVariant {
+  std::string id;                   // level names joined by '+', e.g. "defenders+strong" (tags, folders)
+  std::vector<std::string> levels;  // "factor=level" per factor, for display
+  std::vector<std::string> sets;    // rule overrides key=value: the study's own, then the levels'
+};
+
+/// How a study's agents are made.
+enum class AgentMode {
+  kBaseline,     // a baseline player spec plays both sides
+  kTrained,      // an agent trained on each variant within the study
+  kCheckpoints,  // an agent per variant loaded from earlier runs
+};
+
+/// One agent strength: the same measurement at another search budget or checkpoint.
+struct StudyStrength {
+  std::string name;         // e.g. "weak"
+  std::string player;       // baseline: the player spec, e.g. "alphabeta:depth=2"
+  int simulations = 0;      // trained/checkpoints: search simulations per move
+  double rolloutMix = 0;    // trained/checkpoints: share of a playout in each leaf value (net player's mix)
+  int64_t checkpoint = -1;  // trained/checkpoints: training step of the checkpoint, -1 the latest
+};
+
+/// When the games of one variant at one strength stop.
+struct StoppingRule {
+  int minGames = 40;        // games before the precision is first looked at
+  int maxGames = 400;       // games at most
+  int batch = 20;           // games between two looks at the precision
+  double precision = 0.05;  // stop once the 95% Wilson half-width of the attacker-win rate is at most this
+};
+
+/// Where games differ from one another (both sides are the same agent).
+struct Diversity {
+  uint64_t seed = 1;         // each game's players are seeded from (seed, round)
+  int randomPlies = 0;       // the first plies of a game are uniformly random legal moves
+  double temperature = 1.0;  // search agents: move choice ~ visits^(1/temperature) ...
+  int temperaturePlies = 0;  // ... for this many opening plies (trained/checkpoints only)
+};
+
+/// A whole study.
+struct StudyConfig {
+  std::string file;                         // where it was read from
+  std::string description;                  // one line for the report
+  std::string base;                         // preset name or absolute variant file
+  std::vector<std::string> factors;         // factor names, in crossing order
+  std::vector<StudyVariant> variants;       // every combination of levels, first factor slowest
+  AgentMode mode = AgentMode::kBaseline;    // how agents are made
+  std::vector<StudyStrength> strengths;     // at least one
+  std::string experiment;                   // trained: experiment file (absolute)
+  BudgetConfig budget;                      // trained: replaces the experiment's budget when set
+  std::map<std::string, std::string> checkpoints;  // checkpoints: variant id -> run folder or .ckpt file
+  Diversity diversity;                      // diversity between games
+  StoppingRule stopping;                    // sequential stopping
+  int workers = 1;                          // (variant, strength) cells played at once
+};
+
+/// Reads a study file; throws ConfigError naming the file, key and expected value (every
+/// variant is built and every baseline player spec checked).
+StudyConfig loadStudy(const std::string& path);
+
+/// The record-store tag of a variant's games at a strength: "balance|VARIANT|STRENGTH".
+std::string cellTag(const StudyVariant& variant, const StudyStrength& strength);
+
+/// The mode's name in study files: baseline, trained or checkpoints.
+std::string modeName(AgentMode mode);
+
+/// The study as JSON (stored in the study's record store; the report reads it back).
+nlohmann::json studyToJson(const StudyConfig& study);
+
+/// A study from studyToJson's output; throws Error when a field is missing.
+StudyConfig studyFromJson(const nlohmann::json& json);
+
+}  // namespace tz

@@ -1,0 +1,45 @@
+#include "training/matches/net_player.h"
+
+#include "mcts/evaluators.h"
+#include "mcts/mcts_player.h"
+#include "mcts/players/player_factory.h"
+#include "nets/checkpoint.h"
+#include "nets/net_evaluator.h"
+
+namespace tz {
+
+std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
+                                      double rolloutMix, const std::string& device) {
+  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, device);
+  NetEvaluatorOptions eval;
+  eval.maxBatch = std::max(1, options.batchSize * options.threads);
+  eval.maxWaitUs = 0;
+  std::shared_ptr<Evaluator> evaluator = std::make_shared<NetEvaluator>(net, eval);
+  if (rolloutMix > 0) evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(rolloutMix), options.seed);
+  return makeMctsPlayer(game, evaluator, options);
+}
+
+void registerNetPlayerKind() {
+  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M]",
+                     [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
+                       std::string path = spec.argument, rest;
+                       const auto comma = path.find(',');
+                       if (comma != std::string::npos) {
+                         rest = path.substr(comma + 1);
+                         path = path.substr(0, comma);
+                       }
+                       PlayerSpec optionsSpec{spec.text, spec.kind, rest};
+                       SpecOptions o(optionsSpec);
+                       SearchOptions search;
+                       search.simulations = o.integer("sims", 200, 1, 10000000);
+                       search.batchSize = o.integer("batch", 1, 1, 1024);
+                       search.seed = seed;
+                       search.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
+                       search.gumbelCandidates = o.integer("candidates", search.gumbelCandidates, 2, 4096);
+                       const double mix = o.real("mix", 0, 0, 1);
+                       o.finish();
+                       return makeNetPlayer(path, game, search, mix);
+                     });
+}
+
+}  // namespace tz

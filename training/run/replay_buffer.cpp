@@ -1,0 +1,108 @@
+#include "training/run/replay_buffer.h"
+
+#include <algorithm>
+
+namespace tz {
+
+ReplayBuffer::ReplayBuffer(const Game& game, int window, uint64_t seed, double searchValueMix)
+    : game_(game), window_(size_t(window)), searchValueMix_(searchValueMix), rng_(seed) {}
+
+void ReplayBuffer::add(std::vector<Sample> samples) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (auto& s : samples) {
+    samples_.push_back(std::move(s));
+    ++added_;
+  }
+  while (samples_.size() > window_) samples_.pop_front();
+}
+
+size_t ReplayBuffer::size() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return samples_.size();
+}
+
+int64_t ReplayBuffer::added() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return added_;
+}
+
+Batch ReplayBuffer::sample(int n) {
+  const int inputSize = game_.inputShape().size();
+  const int area = game_.inputShape().height * game_.inputShape().width;
+  const int planes = game_.inputShape().planes;
+  const int actions = game_.numActions();
+  Batch b;
+  b.size = n;
+  b.planes.assign(size_t(n) * inputSize, 0.f);
+  b.policy.assign(size_t(n) * actions, 0.f);
+  b.legal.assign(size_t(n) * actions, 0.f);
+  b.values.assign(n, 0.f);
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (samples_.empty()) return b;
+  std::uniform_int_distribution<size_t> pick(0, samples_.size() - 1);
+  std::uniform_int_distribution<int> sym(0, game_.numSymmetries() - 1);
+  for (int i = 0; i < n; ++i) {
+    const Sample& s = samples_[pick(rng_)];
+    const int k = sym(rng_);
+    const auto& cells = game_.cellMap(k);
+    const auto& acts = game_.actionMap(k);
+    float* dst = b.planes.data() + size_t(i) * inputSize;
+    for (int p = 0; p < planes; ++p)
+      for (int c = 0; c < area; ++c) dst[p * area + cells[c]] = s.planes[p * area + c];
+    float* pol = b.policy.data() + size_t(i) * actions;
+    for (const auto& [a, prob] : s.policy) pol[acts[a]] += prob;
+    float* legal = b.legal.data() + size_t(i) * actions;
+    for (Action a : s.legal) legal[acts[a]] = 1.f;
+    b.values[i] = s.value;
+  }
+  return b;
+}
+
+std::vector<Sample> ReplayBuffer::samplesOf(const GameRecord& record,
+                                            const std::vector<PositionRecord>& positions) const {
+  const Game& game = game_;
+  std::vector<Sample> out;
+  auto state = record.startPosition.empty() || record.startPosition == game.newGame()->record()
+                   ? game.newGame()
+                   : game.fromRecord(record.startPosition, game.sideName(record.startSide));
+  size_t next = 0;
+  for (int ply = 0; ply <= int(record.actions.size()); ++ply) {
+    while (next < positions.size() && positions[next].ply < ply) ++next;
+    if (next < positions.size() && positions[next].ply == ply && (positions[next].flags & kTrainingTarget)) {
+      Sample s;
+      s.planes.resize(game.inputShape().size());
+      state->encode(s.planes.data());
+      s.policy = positions[next].policy;
+      state->legalActions(s.legal);
+      s.toMove = state->toMove();
+      const float result = record.winner < 0 ? 0.f : record.winner == s.toMove ? 1.f : -1.f;
+      const float search = positions[next].value.value_or(result);
+      s.value = float((1 - searchValueMix_) * result + searchValueMix_ * search);
+      out.push_back(std::move(s));
+    }
+    if (ply < int(record.actions.size())) state->apply(record.actions[ply]);
+  }
+  return out;
+}
+
+void ReplayBuffer::rebuild(const RecordStore& store, const std::string& tag) {
+  const auto games = store.gamesByTag(tag);
+  std::vector<std::vector<Sample>> newest;
+  size_t held = 0;
+  int64_t older = 0;  // training positions of games beyond the window: counted, not replayed
+  for (auto it = games.rbegin(); it != games.rend(); ++it) {
+    const auto positions = store.positions(it->id);
+    if (held >= window_) {
+      older += std::count_if(positions.begin(), positions.end(),
+                             [](const PositionRecord& p) { return p.flags & kTrainingTarget; });
+      continue;
+    }
+    newest.push_back(samplesOf(*it, positions));
+    held += newest.back().size();
+  }
+  for (auto it = newest.rbegin(); it != newest.rend(); ++it) add(std::move(*it));
+  std::lock_guard<std::mutex> lock(mutex_);
+  added_ += older;
+}
+
+}  // namespace tz
