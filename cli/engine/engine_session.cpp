@@ -1,12 +1,13 @@
 #include "cli/engine/engine_session.h"
 
-#include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <optional>
 #include <set>
 #include <utility>
 
+#include "cli/engine/printable.h"
+#include "cli/engine/search_info.h"
+#include "cli/engine/spec_edit.h"
 #include "game/error.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
@@ -34,33 +35,6 @@ std::string joinWords(const std::vector<std::string>& words, size_t from, size_t
   std::string out;
   for (size_t i = from; i < to; ++i) out += (i > from ? " " : "") + words[i];
   return out;
-}
-
-// `text` as one line of printable ASCII: line breaks and tabs become spaces, other bytes
-// outside ' '..'~' become '?', so that an answer never carries the control bytes of its input.
-std::string printable(std::string text) {
-  for (char& c : text) {
-    if (c == '\n' || c == '\r' || c == '\t') c = ' ';
-    else if (c < ' ' || c > '~') c = '?';
-  }
-  return text;
-}
-
-// A player spec with its option `key` set to `value`: "mcts:sims=50" with ("sims", "8")
-// gives "mcts:sims=8", "greedy" gives "greedy:sims=8" (which the factory then refuses).
-std::string withOption(const std::string& spec, const std::string& key, const std::string& value) {
-  const size_t colon = spec.find(':');
-  std::string out = spec.substr(0, colon) + ":";
-  if (colon != std::string::npos) {
-    const std::string argument = spec.substr(colon + 1);
-    for (size_t start = 0; start <= argument.size();) {
-      const size_t comma = std::min(argument.find(',', start), argument.size());
-      const std::string item = argument.substr(start, comma - start);
-      if (!item.empty() && item.rfind(key + "=", 0) != 0) out += item + ",";
-      start = comma + 1;
-    }
-  }
-  return out + key + "=" + value;
 }
 
 // `spec` with the budgets of a `genmove` line ("genmove sims 50 ms 10") as its options.
@@ -92,20 +66,6 @@ std::string turnName(const State& before, const State& after) {
     }
   }
   throw Error("the player's actions match no legal turn");
-}
-
-// "info visits V value X pv m1 m2 ..." for a search from `root`.
-std::string infoLine(const State& root, const SearchReport& report) {
-  char value[32];
-  std::snprintf(value, sizeof value, "%.3f", double(report.value));
-  std::string line = "info visits " + std::to_string(report.visits) + " value " + value + " pv";
-  auto state = root.clone();
-  for (const Action a : report.pv) {
-    if (state->outcome().over) break;
-    line += " " + state->actionName(a);
-    state->apply(a);
-  }
-  return line;
 }
 
 }  // namespace

@@ -1,0 +1,57 @@
+#pragma once
+// The game loop of the Tablut Challenge client without I/O: a message from the server goes
+// in, the move to send (if any) comes out. It follows the position board by board (with
+// its repetition history), asks the player for a move on its own turn, prints one line per
+// move and the result, and warns when a board cannot be reached by a legal move.
+#include <optional>
+#include <ostream>
+#include <string>
+
+#include "cli/tablut/messages.h"
+#include "cli/tablut/tracker.h"
+#include "game/game.h"
+#include "mcts/player.h"
+
+namespace tz::cli::tablut {
+
+/// One game on the server, seen from one side.
+class ClientSession {
+ public:
+  /// Plays `side` (Turn::kWhite or Turn::kBlack) of `game` (ashton) with `player`, both
+  /// outliving the session; move and result lines go to `out`, warnings to `warnings`.
+  ClientSession(const Game& game, Turn side, Player& player, std::ostream& out, std::ostream& warnings);
+
+  /// Handles one message of the server: the move message to send back when the state is
+  /// ours to move, else nothing. Throws Error for an unexpected message (not a state, a
+  /// board that is no position, a move asked for in a position our rules score as over)
+  /// and for a message after the final state.
+  std::optional<std::string> onMessage(const std::string& text);
+  /// Whether the final state (WHITEWIN, BLACKWIN or DRAW) has arrived.
+  bool finished() const { return result_.has_value(); }
+  /// The server's final turn, once finished.
+  std::optional<Turn> result() const { return result_; }
+  /// The position now, as replayed from the boards received.
+  const State& position() const { return tracker_.state(); }
+  /// Moves played so far, as counted from the boards received.
+  int plies() const { return plies_; }
+
+ private:
+  // Replays a received board: prints the opponent's move, warns on a fresh start.
+  void follow(const ServerState& state);
+  // Our move in the position now, printed, as the message to send.
+  std::string move();
+  // Prints the result line, and a warning when our rules score the final board otherwise.
+  void finish(Turn result);
+
+  const Game& game_;
+  Turn side_;
+  Player& player_;
+  std::ostream& out_;
+  std::ostream& warnings_;
+  PositionTracker tracker_;
+  std::optional<Action> sent_;  // our last move, until a board shows it
+  std::optional<Turn> result_;
+  int plies_ = 0;
+};
+
+}  // namespace tz::cli::tablut

@@ -1,0 +1,99 @@
+// tablut-client: plays one game on a Tablut Challenge server (docs/TABLUT_CHALLENGE.md).
+// The protocol, the position and the time are handled without I/O in cli/tablut/; this
+// file connects, sends the name, and passes frames between the socket and the session.
+#include <functional>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "cli/tablut/client_session.h"
+#include "cli/tablut/frames.h"
+#include "cli/tablut/messages.h"
+#include "cli/tablut/tcp_connection.h"
+#include "cli/tablut/time_budget.h"
+#include "cli/tablut/timed_player.h"
+#include "game/error.h"
+#include "game/registry.h"
+
+namespace tz::cli {
+
+namespace {
+
+using namespace tablut;
+
+// How long connecting may take.
+constexpr int kConnectTimeoutMs = 10000;
+
+// The command-line options of tablut-client.
+struct TablutOptions {
+  std::string side;               // white or black
+  std::string host;               // the server
+  int port = 0;                   // 0: 5800 for white, 5801 for black
+  std::string name;               // sent to the server
+  int timeout = 0;                // the server's seconds per move
+  std::string player;             // a player spec
+  std::vector<std::string> sets;  // rule overrides of ashton (those of a checkpoint)
+  uint64_t seed = 1;              // the player's seed
+};
+
+// Plays the game: returns after the final state, throws Error for anything else.
+void playGame(const TablutOptions& o) {
+  const Turn side = o.side == "white" ? Turn::kWhite : Turn::kBlack;
+  const int port = o.port > 0 ? o.port : side == Turn::kWhite ? 5800 : 5801;
+  const std::string name = nameMessage(o.name);  // checked before anything is built
+  const int64_t budgetMs = moveBudgetMs(o.timeout);
+  const auto game = loadGame("ashton", o.sets);
+  TimedPlayer player(o.player, *game, o.seed, budgetMs);
+  TcpConnection connection = TcpConnection::open(o.host, port, kConnectTimeoutMs);
+  std::cout << "tablut-client: connected to " << connection.peer() << " as " << o.side << " (" << o.name << "), player "
+            << player.nextSpec() << ", " << budgetMs << " ms per move of the " << o.timeout << " s allowed"
+            << std::endl;
+  // Every failure on the connection names the server.
+  const auto onServer = [&](const std::function<void()>& step) {
+    try {
+      step();
+    } catch (const Error& e) {
+      throw Error("server " + connection.peer() + ": " + e.what());
+    }
+  };
+  onServer([&] { connection.writeAll(encodeFrame(name)); });
+  ClientSession session(*game, side, player, std::cout, std::cerr);
+  const ReadSome read = [&](char* buffer, size_t size) { return connection.readSome(buffer, size); };
+  while (!session.finished()) {
+    std::optional<std::string> frame;
+    onServer([&] { frame = readFrame(read); });
+    if (!frame) {
+      throw Error("server " + connection.peer() + " closed the connection before the game ended, " +
+                  std::to_string(session.plies()) + " plies in (the server does so when a move comes too late)");
+    }
+    const auto move = session.onMessage(*frame);
+    if (move) onServer([&] { connection.writeAll(encodeFrame(*move)); });
+  }
+}
+
+}  // namespace
+
+void addTablutCommands(CLI::App& app) {
+  auto o = std::make_shared<TablutOptions>();
+  auto* cmd =
+      app.add_subcommand("tablut-client", "Play one game on a Tablut Challenge server (docs/TABLUT_CHALLENGE.md)");
+  cmd->add_option("--side", o->side, "white (the defenders, who move first) or black")
+      ->required()
+      ->check(CLI::IsMember({"white", "black"}));
+  cmd->add_option("--host", o->host, "The server's name or address")->required();
+  cmd->add_option("--port", o->port, "The server's port (default 5800 for white, 5801 for black)")
+      ->check(CLI::Range(1, 65535));
+  cmd->add_option("--name", o->name, "Our name on the server: 1 to 10 ASCII letters and digits")->required();
+  cmd->add_option("--timeout", o->timeout, "The server's limit per move in seconds (moves take at most 80% of it)")
+      ->required();
+  cmd->add_option("--player", o->player, "The player: alphabeta:depth=4, mcts:sims=2000, net:CHECKPOINT,sims=800, ...")
+      ->required();
+  cmd->add_option("--seed", o->seed, "Seed of the player")->capture_default_str();
+  cmd->add_option("--set", o->sets, "Override one rule of ashton, as a checkpoint was trained: --set ply_limit=400");
+  cmd->callback([o] { playGame(*o); });
+}
+
+}  // namespace tz::cli
