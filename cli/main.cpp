@@ -4,6 +4,7 @@
 
 #include "cli/commands.h"
 #include "game/error.h"
+#include "mcts/players/egtb_player.h"
 #ifdef TAFLZERO_WITH_TORCH
 #include "training/matches/net_player.h"
 #endif
@@ -17,6 +18,8 @@ int main(int argc, char** argv) {
   tz::cli::addSearchCommands(app, *bench);
   tz::cli::addArenaCommands(app, *bench);
   tz::cli::addEngineCommands(app);
+  tz::cli::addEgtbCommands(app);
+  tz::registerEgtbPlayerKind();
 #ifdef TAFLZERO_WITH_TORCH
   tz::cli::addNetCommands(app, *bench);
   tz::cli::addTrainCommands(app, *bench);

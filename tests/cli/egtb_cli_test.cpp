@@ -1,0 +1,108 @@
+// egtb build and egtb probe through the binary (docs/EGTB.md): a 3v3 build shared by the
+// tests of one process, --json and text answers, one-line errors, and the egtb player
+// behind the engine protocol.
+#include <nlohmann/json.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+class EgtbCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    char name[] = "/tmp/taflzero-egtb-cli-XXXXXX";
+    dir_ = mkdtemp(name);
+    built_ = runCli("egtb build --variant morris --classes 3v3 --out " + dir_ + " --json", false);
+  }
+  static void TearDownTestSuite() { std::filesystem::remove_all(dir_); }
+
+  // `egtb probe` of a record on the shared database, with more arguments.
+  static CliResult probe(const std::string& record, const std::string& more = "--json") {
+    return runCli("egtb probe --db " + dir_ + " --position '" + record + "' " + more, false);
+  }
+
+  static std::string dir_;
+  static CliResult built_;
+};
+
+std::string EgtbCli::dir_;
+CliResult EgtbCli::built_;
+
+TEST_F(EgtbCli, BuildsAndProbes) {
+  ASSERT_EQ(built_.code, 0) << built_.out;
+  const auto b = nlohmann::json::parse(built_.out);
+  ASSERT_EQ(b["classes"].size(), 1u);
+  const auto& c = b["classes"][0];
+  EXPECT_EQ(c["class"], "3v3");
+  EXPECT_EQ(c["positions"].get<uint64_t>(), 2691920u);
+  EXPECT_EQ(c["wins"].get<uint64_t>() + c["losses"].get<uint64_t>() + c["draws"].get<uint64_t>(), 2691920u);
+  EXPECT_TRUE(b["flying"].get<bool>());
+  EXPECT_TRUE(std::filesystem::exists(dir_ + "/3v3.egtb"));
+
+  // White flies g7 to a7, closes a1-a4-a7 and takes any of Black's three pieces.
+  const auto r = probe("WW.B......B.......B....W white 0 0 40");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["result"], "win");
+  EXPECT_EQ(j["distance"], 1);
+  EXPECT_EQ(j["best"], nlohmann::json::parse(R"(["g7-a7xb2", "g7-a7xd2", "g7-a7xf2"])"));
+
+  // The issue's example: Black, to move, wins; a draw has no distance.
+  const auto black = nlohmann::json::parse(probe("WWW.......B...BB........ black 0 0 40").out);
+  EXPECT_EQ(black["result"], "win");
+  EXPECT_EQ(black["distance"].get<int>() % 2, 1);
+  EXPECT_FALSE(black["best"].empty());
+  const auto text = probe("WW.B......B.......B....W white 0 0 40", "");
+  EXPECT_EQ(text.out, "white to move (class 3v3): win in 1 ply\nbest: g7-a7xb2 g7-a7xd2 g7-a7xf2\n");
+}
+
+TEST_F(EgtbCli, BadInputIsAOneLineError) {
+  ASSERT_EQ(built_.code, 0) << built_.out;
+  const std::string db = " --db " + dir_;
+  const std::string record = " --position 'WW.B......B.......B....W white 0 0 40'";
+  expectOneLineError("egtb probe" + db + " --position 'WW.W white 0 0 40'", "bad morris position record");
+  expectOneLineError("egtb probe" + db + " --position 'WW.B......B.......B....W white 6 6 6'", "both hands empty");
+  expectOneLineError("egtb probe" + db + " --position 'WW.B......B.......BB...W white 0 0 40'",
+                     "no table for class 3v4");
+  expectOneLineError("egtb probe --variant morris-noflying" + db + record, "was built with flying on");
+  expectOneLineError("egtb probe --variant brandubh" + db + record, "is not a morris variant");
+  expectOneLineError("egtb probe --db " + dir_ + "/nowhere" + record, "is not a folder");
+  expectOneLineError("egtb build --classes 3x3 --out " + dir_, "bad piece class '3x3'");
+  expectOneLineError("egtb build --variant morris-noflying --classes 3v3 --out " + dir_, "other flying rule");
+  // A flipped byte in the payload.
+  const std::string path = dir_ + "/3v3.egtb";
+  std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekg(5000);
+  const char byte = char(f.get() ^ 0x01);
+  f.seekp(5000);
+  f.put(byte);
+  f.close();
+  expectOneLineError("egtb probe" + db + record, "is damaged: its checksum does not match");
+}
+
+TEST_F(EgtbCli, EgtbPlayerPlaysFromTheTables) {
+  ASSERT_EQ(built_.code, 0) << built_.out;
+  const std::string input = ::testing::TempDir() + "/egtb_engine.txt";
+  std::ofstream(input) << "position WW.B......B.......B....W white 0 0 40\ngenmove\nresult\n";
+  const auto r = runCli("engine --variant morris --player 'egtb:" + dir_ + "|random' < " + input, false);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("= g7-a7x"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("= white too_few_pieces"), std::string::npos) << r.out;
+  // From the start position the fallback plays.
+  std::ofstream(input) << "genmove\n";
+  EXPECT_EQ(runCli("engine --variant morris --player 'egtb:" + dir_ + "|greedy' < " + input, false).code, 0);
+  expectOneLineError("engine --variant brandubh --player 'egtb:" + dir_ + "' < /dev/null", "is for morris variants");
+  expectOneLineError("engine --variant morris-noflying --player 'egtb:" + dir_ + "' < /dev/null",
+                     "was built with flying on");
+  expectOneLineError("engine --variant morris --player 'egtb:" + dir_ + "|nobody' < /dev/null",
+                     "unknown player 'nobody'");
+}
+
+}  // namespace
+}  // namespace tz::test
