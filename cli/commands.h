@@ -13,6 +13,9 @@ void addArenaCommands(CLI::App& app, CLI::App& bench);
 /// engine (the line-based engine protocol on stdin/stdout, docs/ENGINE.md).
 void addEngineCommands(CLI::App& app);
 
+/// tablut-client (plays on a Tablut Challenge server, docs/TABLUT_CHALLENGE.md).
+void addTablutCommands(CLI::App& app);
+
 /// egtb build / egtb probe (the morris endgame database, docs/EGTB.md).
 void addEgtbCommands(CLI::App& app);
 

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   tz::cli::addSearchCommands(app, *bench);
   tz::cli::addArenaCommands(app, *bench);
   tz::cli::addEngineCommands(app);
+  tz::cli::addTablutCommands(app);
   tz::cli::addEgtbCommands(app);
   tz::registerEgtbPlayerKind();
 #ifdef TAFLZERO_WITH_TORCH
