@@ -45,7 +45,9 @@ void replaceInFile(const fs::path& path, const std::string& from, const std::str
 class RunIdentity : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = fs::path(::testing::TempDir()) / "run_identity";
+    // One folder per test: ctest runs tests in parallel processes.
+    root_ = fs::path(::testing::TempDir()) /
+            ("run_identity_" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
     fs::remove_all(root_);
     fs::create_directories(root_);
     fs::copy_file(fs::path(TAFLZERO_SOURCE_DIR) / "configs/variants/brandubh.yaml", root_ / "myv.yaml");
