@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
+#include "game/turn_actions.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_opening_player.h"
 #include "training/matches/arena.h"
@@ -165,32 +166,6 @@ void addArena(CLI::App& app) {
     std::cout << "Elo A - B: " << eloText(elo.value) << " [" << eloText(elo.low) << ", " << eloText(elo.high)
               << "]\n";
   });
-}
-
-// The actions of one turn given in notation: the shortest action sequence by the side to
-// move that reaches the position playTurn reaches. Throws RuleError for an illegal turn.
-std::vector<Action> turnActions(const State& state, const std::string& notation) {
-  auto target = state.clone();
-  target->playTurn(notation);
-  std::vector<Action> path;
-  const std::function<bool(const State&)> reach = [&](const State& s) {
-    std::vector<Action> legal;
-    s.legalActions(legal);
-    for (Action a : legal) {
-      auto next = s.clone();
-      next->apply(a);
-      path.push_back(a);
-      if (next->hash() == target->hash() && next->toMove() == target->toMove() &&
-          next->outcome().over == target->outcome().over) {
-        return true;
-      }
-      if (!next->outcome().over && next->toMove() == state.toMove() && reach(*next)) return true;
-      path.pop_back();
-    }
-    return false;
-  };
-  if (!reach(state)) throw Error("turn '" + notation + "' matches no sequence of actions");
-  return path;
 }
 
 void addPlay(CLI::App& app) {

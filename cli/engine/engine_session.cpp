@@ -9,6 +9,7 @@
 #include "cli/engine/search_info.h"
 #include "cli/engine/spec_edit.h"
 #include "game/error.h"
+#include "game/turn_actions.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
 
@@ -167,9 +168,12 @@ void EngineSession::position(const Words& words, Answer&) {
 
 void EngineSession::play(const Words& words, Answer&) {
   requireOngoing();
-  auto before = state_->clone();
-  state_->playTurn(words[1]);  // a refused turn leaves the position as it was
-  history_.push_back(std::move(before));
+  const std::vector<Action> actions = turnActions(*state_, words[1]);  // a refused turn changes nothing
+  history_.push_back(state_->clone());
+  for (Action action : actions) {
+    player_->observe(*state_, action);  // a search player keeps the subtree of the move
+    state_->apply(action);
+  }
 }
 
 void EngineSession::genmove(const Words& words, Answer& answer) {

@@ -217,6 +217,23 @@ TEST(EngineSession, SearchPlayersReportInfoAndTakeBudgets) {
   EXPECT_NE(refused(s, "genmove sims 10").find("unknown option 'sims'"), std::string::npos);
 }
 
+// A search player is told the moves played to it: after `play` of the reply its search
+// foresaw, it keeps that subtree, so its next root has more visits than one search gives.
+TEST(EngineSession, PlayedMovesKeepTheSearchTree) {
+  auto s = brandubh("uniform-mcts:sims=400");
+  const auto lines = linesOf(s.handle("genmove"));
+  std::istringstream info(lines[0]);
+  std::string word, first, reply;
+  for (int i = 0; i < 6; ++i) info >> word;  // info visits V value X pv
+  info >> first >> reply;
+  ASSERT_FALSE(reply.empty()) << lines[0];
+  ok(s, "play " + reply);
+  std::istringstream next(linesOf(s.handle("genmove"))[0]);
+  int visits = 0;
+  next >> word >> word >> visits;
+  EXPECT_GT(visits, 400) << "the subtree of the played reply was not kept";
+}
+
 TEST(EngineSession, VariantsResetTheGame) {
   auto s = brandubh();
   ok(s, "play d7-e7");
