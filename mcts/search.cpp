@@ -12,6 +12,7 @@ namespace tz {
 Search::Search(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options)
     : evaluator_(std::move(evaluator)), options_(options), tree_(game), rng_(options.seed) {
   checkSearchOptions(options_);
+  treeBytes_ = treeByteBudget(options_);
   for (int t = 0; t < options_.threads; ++t)
     batches_.push_back(std::make_unique<mcts::PlayoutBatch>(game, options_.batchSize));
 }
@@ -48,7 +49,7 @@ const SearchResult& Search::run(int simulations) {
 }
 
 void Search::playouts(int simulations) {
-  tree_.beginSearch(std::max(1, simulations < 0 ? options_.simulations : simulations), treeByteBudget(options_));
+  tree_.beginSearch(std::max(1, simulations < 0 ? options_.simulations : simulations), treeBytes_);
   mcts::PlayoutBatch& first = *batches_[0];
   if (!tree_.root().isExpanded()) {
     // The root's own evaluation (one playout) comes first: noise and the scan need its children.

@@ -51,6 +51,7 @@ class Search {
 
   std::shared_ptr<Evaluator> evaluator_;
   SearchOptions options_;
+  size_t treeBytes_ = 0;  // memory budget of the tree (treeByteBudget of options_)
   mcts::Tree tree_;
   std::vector<std::unique_ptr<mcts::PlayoutBatch>> batches_;  // one per thread
   std::mt19937_64 rng_;

@@ -19,6 +19,7 @@
 #include "game/error.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
+#include "tests/support/error_of.h"
 
 namespace tz::test {
 namespace {
@@ -48,17 +49,6 @@ std::vector<std::string> readAll(StringSource& source) {
   const ReadSome read = [&](char* b, size_t n) { return source(b, n); };
   while (const auto frame = readFrame(read)) frames.push_back(*frame);
   return frames;
-}
-
-// The message of the Error that `f` throws ("" when it throws none).
-template <typename F>
-std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
 }
 
 // A server board (9 rows of 9 cells, row 0 the server's rank 1) with the given server

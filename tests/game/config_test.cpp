@@ -4,18 +4,10 @@
 #include <fstream>
 
 #include "tests/game/tafl_helpers.h"
+#include "tests/support/error_of.h"
 
 namespace tz::test {
 namespace {
-
-std::string messageOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(Config, EveryPresetLoadsAndItsResolvedRulesReload) {
   const auto names = presetNames();
@@ -44,52 +36,52 @@ TEST(Config, OverridesChangeOneRule) {
 }
 
 TEST(Config, UnknownVariantNamesTheChoices) {
-  const std::string msg = messageOf([] { variant("tablut-x"); });
+  const std::string msg = errorOf([] { variant("tablut-x"); });
   EXPECT_NE(msg.find("unknown variant 'tablut-x'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("linnaeus"), std::string::npos) << msg;
 }
 
 TEST(Config, BadValuesNameFileKeyAndExpectation) {
-  std::string msg = messageOf([] { variant("linnaeus", {"king.capture=sometimes"}); });
+  std::string msg = errorOf([] { variant("linnaeus", {"king.capture=sometimes"}); });
   EXPECT_NE(msg.find("linnaeus.yaml"), std::string::npos) << msg;
   EXPECT_NE(msg.find("king.capture"), std::string::npos) << msg;
   EXPECT_NE(msg.find("strong | weak | weak_off_throne"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"kingg.armed=true"}); });
+  msg = errorOf([] { variant("linnaeus", {"kingg.armed=true"}); });
   EXPECT_NE(msg.find("kingg"), std::string::npos) << msg;
   EXPECT_NE(msg.find("unknown"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"size=23"}); });
+  msg = errorOf([] { variant("linnaeus", {"size=23"}); });
   EXPECT_NE(msg.find("'size'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("[7, 19]"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"camps=[[z9]]"}); });
+  msg = errorOf([] { variant("linnaeus", {"camps=[[z9]]"}); });
   EXPECT_NE(msg.find("camps"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"setup=/9/"}); });
+  msg = errorOf([] { variant("linnaeus", {"setup=/9/"}); });
   EXPECT_NE(msg.find("setup"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"hostile.throne.king=sometimes"}); });
+  msg = errorOf([] { variant("linnaeus", {"hostile.throne.king=sometimes"}); });
   EXPECT_NE(msg.find("hostile.throne.king"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"repetition.count=1"}); });
+  msg = errorOf([] { variant("linnaeus", {"repetition.count=1"}); });
   EXPECT_NE(msg.find("repetition.count"), std::string::npos) << msg;
-  msg = messageOf([] { variant("linnaeus", {"nonsense"}); });
+  msg = errorOf([] { variant("linnaeus", {"nonsense"}); });
   EXPECT_NE(msg.find("key=value"), std::string::npos) << msg;
 }
 
 TEST(Config, MissingOrMalformedFiles) {
-  EXPECT_NE(messageOf([] { loadGame("/nonexistent/v.yaml"); }).find("cannot open"), std::string::npos);
+  EXPECT_NE(errorOf([] { loadGame("/nonexistent/v.yaml"); }).find("cannot open"), std::string::npos);
   const auto path = std::filesystem::temp_directory_path() / "tz_bad.yaml";
   std::ofstream(path) << "game: tafl\nsize: [9\n";
-  EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("malformed YAML"), std::string::npos);
+  EXPECT_NE(errorOf([&] { loadGame(path.string()); }).find("malformed YAML"), std::string::npos);
   std::ofstream(path) << "game: chess\n";
-  EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
+  EXPECT_NE(errorOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
   // Found by the fuzz test: a list where a key belongs once escaped as a yaml-cpp exception.
   std::ofstream(path) << "game: tafl\nsize: 9\nsetup: /3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/\n"
                          "hostile: {camps: {attackers: {when: always, squares: [a4], [f9, e8]}}}\n";
-  const std::string keyAsList = messageOf([&] { loadGame(path.string()); });
+  const std::string keyAsList = errorOf([&] { loadGame(path.string()); });
   EXPECT_NE(keyAsList.find("tz_bad.yaml: key 'hostile.camps.attackers.(a key)'"), std::string::npos) << keyAsList;
   std::ofstream(path) << "game: [tafl]\n";
-  EXPECT_NE(messageOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
+  EXPECT_NE(errorOf([&] { loadGame(path.string()); }).find("'game'"), std::string::npos);
   std::filesystem::remove(path);
-  EXPECT_NE(messageOf([] { loadGame(std::filesystem::temp_directory_path().string() + "/"); }).find("directory"),
+  EXPECT_NE(errorOf([] { loadGame(std::filesystem::temp_directory_path().string() + "/"); }).find("directory"),
             std::string::npos);
-  EXPECT_NE(messageOf([] { loadGame("/dev/zero"); }).find("not a regular file"), std::string::npos);
+  EXPECT_NE(errorOf([] { loadGame("/dev/zero"); }).find("not a regular file"), std::string::npos);
 }
 
 }  // namespace

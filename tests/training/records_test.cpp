@@ -11,6 +11,7 @@
 #include "game/error.h"
 #include "game/registry.h"
 #include "mcts/players/random_player.h"
+#include "tests/support/error_of.h"
 #include "training/matches/arena.h"
 #include "training/matches/records.h"
 
@@ -170,16 +171,7 @@ void sqlExec(const std::string& path, const std::string& sql) {
   sqlite3_close(db);
 }
 
-// The message of the Error `f` throws ("" when it throws none).
-template <typename F>
-std::string errorOf(F f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
+using test::errorOf;
 
 TEST(Records, OneGamePerTagAndRoundWhateverTheWriters) {
   TempDb db("records_unique.db");
