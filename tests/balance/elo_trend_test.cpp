@@ -1,0 +1,68 @@
+// The trend of balance over Elo against values computed by hand: a logistic regression
+// through two points is exact, and its covariance is the inverse of the weighted design.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "training/balance/elo_trend.h"
+
+namespace tz {
+namespace {
+
+const double kLogit1 = 1 / (1 + std::exp(-1.0));  // logistic(1) = 0.7310586
+
+TEST(EloTrend, TwoPointsAreFittedExactly) {
+  // Scores 0.5 at Elo 0 and logistic(1) at Elo 100, 100 games each: intercept 0, slope 1.
+  const Trend t = fitTrend({{0, 0.5, 100}, {100, kLogit1, 100}});
+  ASSERT_TRUE(t.fitted);
+  EXPECT_NEAR(t.intercept, 0, 1e-9);
+  EXPECT_NEAR(t.slope, 1, 1e-9);
+  // Weights n mu (1 - mu): 25 and 19.66119; var(slope) = 1/w1 + 1/w2, var(intercept) = 1/w1.
+  const double w2 = 100 * kLogit1 * (1 - kLogit1);
+  EXPECT_NEAR(t.cov[1][1], 1 / 25.0 + 1 / w2, 1e-9);
+  EXPECT_NEAR(t.cov[0][0], 1 / 25.0, 1e-9);
+  const double se = std::sqrt(1 / 25.0 + 1 / w2);
+  EXPECT_NEAR(t.slopeInterval.low, 1 - 1.959964 * se, 1e-6);
+  EXPECT_NEAR(t.slopeInterval.high, 1 + 1.959964 * se, 1e-6);
+  // Wald z = 1 / 0.30143 = 3.3175: p = 0.000908.
+  EXPECT_NEAR(t.slopeP, 0.000908, 0.00001);
+  // The fitted score at Elo 0: 0.5, interval logistic(+-1.96 * 0.2).
+  const Estimate at0 = trendScore(t, 0);
+  EXPECT_NEAR(at0.value, 0.5, 1e-9);
+  EXPECT_NEAR(at0.low, 1 / (1 + std::exp(1.959964 * 0.2)), 1e-6);
+}
+
+TEST(EloTrend, FlatResultsGiveNoSlope) {
+  const Trend t = fitTrend({{0, 0.5, 200}, {150, 0.5, 200}, {300, 0.5, 200}});
+  ASSERT_TRUE(t.fitted);
+  EXPECT_NEAR(t.slope, 0, 1e-9);
+  EXPECT_NEAR(t.slopeP, 1, 1e-9);
+}
+
+TEST(EloTrend, TooLittleOrSeparatedDataIsNotFitted) {
+  EXPECT_FALSE(fitTrend({}).fitted);
+  EXPECT_FALSE(fitTrend({{0, 0.4, 50}, {0, 0.6, 50}}).fitted);         // one Elo value
+  EXPECT_FALSE(fitTrend({{0, 0.4, 50}, {100, 0.6, 0}}).fitted);        // one with games
+  EXPECT_FALSE(fitTrend({{0, 0.0, 50}, {100, 1.0, 50}}).fitted);       // perfect separation
+}
+
+TEST(EloTrend, VerdictRangesFollowTheFittedScore) {
+  // Flat at 0.5 with many games: balanced over the whole range.
+  const Trend flat = fitTrend({{0, 0.5, 4000}, {300, 0.5, 4000}});
+  const auto one = verdictRanges(flat, 0, 300, 0.05);
+  ASSERT_EQ(one.size(), 1u);
+  EXPECT_EQ(one[0].verdict, Verdict::kBalanced);
+  EXPECT_DOUBLE_EQ(one[0].from, 0);
+  EXPECT_DOUBLE_EQ(one[0].to, 300);
+  // From defenders favoured (score 0.27 at Elo 0) to attackers favoured (0.73 at Elo 200).
+  const Trend steep = fitTrend({{0, 1 - kLogit1, 400}, {200, kLogit1, 400}});
+  const auto ranges = verdictRanges(steep, 0, 200, 0.05);
+  ASSERT_GE(ranges.size(), 3u);
+  EXPECT_EQ(ranges.front().verdict, Verdict::kSide1Favoured);
+  EXPECT_EQ(ranges.back().verdict, Verdict::kSide0Favoured);
+  for (size_t i = 1; i < ranges.size(); ++i) EXPECT_LT(ranges[i - 1].to, ranges[i].from);
+  EXPECT_TRUE(verdictRanges(Trend{}, 0, 100, 0.05).empty());
+}
+
+}  // namespace
+}  // namespace tz

@@ -1,0 +1,46 @@
+#pragma once
+// How balance moves with strength: a logistic regression of side 0's score (draws as half)
+// on the agents' Elo, its slope with an interval, the fitted score with an interval at any
+// Elo, and the Elo ranges over which each verdict holds.
+#include <vector>
+
+#include "training/balance/balance_verdict.h"
+#include "training/matches/stats.h"
+
+namespace tz {
+
+/// Side 0's results at one strength.
+struct TrendPoint {
+  double elo = 0;    // the strength's Elo
+  double score = 0;  // side 0's mean score there (0..1)
+  double games = 0;  // games played there
+};
+
+/// logit(score) = intercept + slope * elo / 100, fitted by maximum likelihood (binomial
+/// with fractional outcomes, iteratively reweighted least squares).
+struct Trend {
+  bool fitted = false;       // false with fewer than two Elo values with games, or a fit that diverged
+  double intercept = 0;      // logit of the score at Elo 0
+  double slope = 0;          // change of the logit per 100 Elo
+  double cov[2][2] = {};     // covariance of (intercept, slope)
+  Estimate slopeInterval;    // slope with its 95% Wald interval
+  double slopeP = 1;         // two-sided Wald test of slope = 0
+};
+
+/// Fits the trend through `points` (points without games are left out).
+Trend fitTrend(const std::vector<TrendPoint>& points);
+
+/// The fitted score at `elo` with its interval at `confidence` (delta method on the logit).
+Estimate trendScore(const Trend& trend, double elo, double confidence = 0.95);
+
+/// An Elo range over which the fitted trend gives one verdict.
+struct VerdictRange {
+  double from = 0, to = 0;                // Elo bounds
+  Verdict verdict = Verdict::kUndecided;  // balanced: the 90% interval lies within 0.5 +- margin;
+                                          // favoured: the 95% interval excludes 0.5
+};
+
+/// The verdicts of the fitted score from `low` to `high` Elo (201 steps), merged into ranges.
+std::vector<VerdictRange> verdictRanges(const Trend& trend, double low, double high, double margin);
+
+}  // namespace tz
