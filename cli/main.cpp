@@ -1,4 +1,6 @@
 // taflzero: one binary, one subcommand per job. Errors print one line and exit non-zero.
+// Built twice: taflzero without LibTorch, which starts fast and runs taflzero-net (built with
+// TAFLZERO_WITH_TORCH, every command) for what needs a network (cli/libtorch_forward.h).
 #include <filesystem>
 #include <iostream>
 
@@ -7,9 +9,14 @@
 #include "mcts/players/egtb_player.h"
 #ifdef TAFLZERO_WITH_TORCH
 #include "training/matches/net_player.h"
+#else
+#include "cli/libtorch_forward.h"
 #endif
 
 int main(int argc, char** argv) {
+#ifndef TAFLZERO_WITH_TORCH
+  if (const int refused = tz::cli::runLibTorchBuildIfNeeded(argc, argv)) return refused;
+#endif
   CLI::App app{"taflzero: self-play reinforcement learning for tafl games and Nine Men's Morris"};
   app.require_subcommand(1);
   CLI::App* bench = app.add_subcommand("bench", "Measure throughput against its ceiling");
@@ -26,6 +33,9 @@ int main(int argc, char** argv) {
   tz::cli::addTrainCommands(app, *bench);
   tz::cli::addBalanceCommands(app, *bench);
   tz::registerNetPlayerKind();
+#else
+  tz::cli::noteLibTorchCommands(app);
+  tz::cli::registerNetPlayerStub();
 #endif
   try {
     app.parse(argc, argv);

@@ -1,5 +1,6 @@
 #pragma once
-// Runs the taflzero binary (path in $TAFLZERO_BIN) and captures its output and exit code.
+// Runs the taflzero binary (path in $TAFLZERO_BIN), or any shell command, and captures its
+// output and exit code.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
@@ -17,16 +18,13 @@ struct CliResult {
   std::string out;     // stdout and stderr together (stderr after "2>&1")
 };
 
-/// Runs `taflzero <args>`; `args` is passed through the shell.
-inline CliResult runCli(const std::string& args, bool mergeStderr = true) {
-  const char* bin = std::getenv("TAFLZERO_BIN");
-  EXPECT_NE(bin, nullptr) << "TAFLZERO_BIN is not set (run through ctest)";
+/// Runs the shell command `cmd` (stderr merged into the output when `mergeStderr`).
+inline CliResult runShell(const std::string& cmd, bool mergeStderr = true) {
   CliResult r;
-  if (!bin) return r;
-  const std::string cmd = std::string(bin) + " " + args + (mergeStderr ? " 2>&1" : " 2>/dev/null");
-  FILE* pipe = popen(cmd.c_str(), "r");
+  const std::string line = cmd + (mergeStderr ? " 2>&1" : " 2>/dev/null");
+  FILE* pipe = popen(line.c_str(), "r");
   if (!pipe) {
-    ADD_FAILURE() << "cannot run " << cmd.substr(0, 200);
+    ADD_FAILURE() << "cannot run " << line.substr(0, 200);
     return r;
   }
   std::array<char, 4096> buf{};
@@ -35,6 +33,14 @@ inline CliResult runCli(const std::string& args, bool mergeStderr = true) {
   const int status = pclose(pipe);
   r.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+/// Runs `taflzero <args>`; `args` is passed through the shell.
+inline CliResult runCli(const std::string& args, bool mergeStderr = true) {
+  const char* bin = std::getenv("TAFLZERO_BIN");
+  EXPECT_NE(bin, nullptr) << "TAFLZERO_BIN is not set (run through ctest)";
+  if (!bin) return {};
+  return runShell(std::string(bin) + " " + args, mergeStderr);
 }
 
 /// Runs `taflzero <args>` and expects a user error: exit status 2 and one line,

@@ -1,9 +1,11 @@
 // Network commands through the real binary: net init / net info, export with its JSON
-// report and sidecar, bench net --json, network players in the arena, and one-line errors.
+// report and sidecar, bench net --json, network players in the arena, and one-line errors;
+// all of them run by taflzero through taflzero-net (cli/libtorch_forward.h).
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
+#include <string>
 
 #include "nets/temp_dir.h"
 #include "tests/cli/cli_runner.h"
@@ -62,6 +64,25 @@ TEST(NetCli, NetworkPlayersMixPlayoutsIntoTheirValues) {
                     dir.file("b.db"));
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.out.find("option 'mix' = '1.5': expected a number in [0, 1]"), std::string::npos) << bad.out;
+}
+
+TEST(NetCli, TaflzeroHandsHelpAndNetPlayersToTaflzeroNet) {
+  // The help of taflzero and of bench list the LibTorch build's commands too.
+  const auto help = runCli("--help", false);
+  EXPECT_EQ(help.code, 0);
+  for (const std::string name : {"variants", "engine", "export", "train", "balance", "report"}) {
+    EXPECT_NE(help.out.find("  " + name + " "), std::string::npos) << name << "\n" << help.out;
+  }
+  EXPECT_NE(runCli("bench --help", false).out.find("  selfplay "), std::string::npos);
+  // An engine started with a net player runs in taflzero-net, where `player net:...` works.
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  std::ofstream(dir.file("in.txt")) << "player net:" << ckpt << ",sims=4\ngenmove\nquit\n";
+  const auto r = runCli("engine --variant brandubh --player net:" + ckpt + ",sims=2 < " + dir.file("in.txt"), false);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("= net:" + ckpt + ",sims=4\n\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find("? "), std::string::npos) << r.out;
 }
 
 TEST(NetCli, ErrorsAreOneLine) {
