@@ -21,17 +21,37 @@ std::string rateText(const Estimate& e, int games) {
   return buf;
 }
 
+// The strengths' Elo and each variant's trend over it.
+void printElo(const BalanceResults& r) {
+  if (r.elo.ratings.empty()) return;
+  std::printf("Elo (games between strengths on %s):", r.study.variants[size_t(r.elo.variant)].id.c_str());
+  for (size_t s = 0; s < r.elo.ratings.size(); ++s) {
+    std::printf(" %s %.0f +- %.0f%s", r.study.strengths[s].name.c_str(), r.elo.ratings[s].elo,
+                1.96 * r.elo.ratings[s].stderr, s + 1 < r.elo.ratings.size() ? "," : "\n");
+  }
+  for (size_t v = 0; v < r.trends.size(); ++v) {
+    const Trend& t = r.trends[v];
+    if (!t.fitted) continue;
+    std::printf("  %s: %s score logit slope %.3f per 100 Elo [%.3f, %.3f], p %.3g\n", r.study.variants[v].id.c_str(),
+                r.sideNames[0].c_str(), t.slope, t.slopeInterval.low, t.slopeInterval.high, t.slopeP);
+  }
+}
+
 void printResults(const BalanceResults& r, const std::string& dir) {
-  std::printf("%-28s %-10s %6s  %-22s %-22s %-22s %s\n", "variant", "strength", "games",
-              (r.sideNames[0] + " win [95% CI]").c_str(), (r.sideNames[1] + " win [95% CI]").c_str(),
-              "draw [95% CI]", "stopped");
+  std::printf("%-28s %-10s %6s  %-22s %-22s %-20s %7s %s\n", "variant", "strength", "games",
+              (r.sideNames[0] + " score [95% CI]").c_str(), "draw [95% CI]", "verdict", "repeats", "stopped");
   for (const CellResult& c : r.cells) {
     const CellStats& s = c.stats;
-    std::printf("%-28s %-10s %6d  %-22s %-22s %-22s %s\n", r.study.variants[size_t(c.variant)].id.c_str(),
-                r.study.strengths[size_t(c.strength)].name.c_str(), s.games, rateText(s.winRate[0], s.games).c_str(),
-                rateText(s.winRate[1], s.games).c_str(), rateText(s.drawRate, s.games).c_str(),
+    std::printf("%-28s %-10s %6d  %-22s %-22s %-20s %7d %s\n", r.study.variants[size_t(c.variant)].id.c_str(),
+                r.study.strengths[size_t(c.strength)].name.c_str(), s.games, rateText(c.balance.score, s.games).c_str(),
+                rateText(s.drawRate, s.games).c_str(),
+                verdictName(c.balance.verdict, r.sideNames[0], r.sideNames[1]).c_str(), s.repeated,
                 stopReasonName(c.progress.stop).c_str());
   }
+  std::printf("verdicts: balanced when the score lies within 0.5 +- %.3f (two one-sided tests), favoured when the "
+              "exact sign test rejects 0.5, read at level %.4g\n",
+              r.study.stopping.margin, verdictAlpha(r.study.stopping));
+  printElo(r);
   for (const Comparison& c : r.comparisons) {
     std::printf("%s: chi-squared %.2f, dof %d, p %.3g (Holm %.3g)\n", c.title.c_str(), c.test.chi.statistic,
                 c.test.chi.dof, c.test.chi.p, c.chiAdjusted);

@@ -89,11 +89,13 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
   };
   const std::vector<Case> cases = {
       {study() + "precison: 0.1\n", "key 'precison'", "no such key"},
-      {"factors: []\n", "key 'base'", "a preset name or variant file"},
+      {"factors:\n  - {key: first, values: [attackers]}\n", "key 'base'", "a preset name or variant file"},
       {study("factors: []\n"), "key 'factors'", "a non-empty list of factors"},
       {study("factors:\n  - {key: first, values: [attackers, attackers]}\n"), "key 'factors[0]'", "distinct level names"},
       {study("factors:\n  - {key: first, values: [\"two words\"]}\n"), "key 'factors[0].values'", "usable as level names"},
-      {study("factors:\n  - name: f\n    levels: [{name: x}]\n"), "key 'factors[0].levels[0].set'", "a non-empty map"},
+      {study("factors:\n  - name: f\n    levels: [{name: x}]\n"), "key 'factors[0].levels[0]'", "a `set` of variant keys"},
+      {study("factors:\n  - name: f\n    levels: [{name: x, set: {}}]\n"), "key 'factors[0].levels[0].set'", "a non-empty map"},
+      {study("factors:\n  - name: f\n    levels: [{name: x, preset: nosuch}]\n"), "variant 'x'", "nosuch"},
       {study("factors:\n  - {key: first, values: [attackers]}\n", "agent: {mode: random}\n"), "key 'agent.mode'", "one of baseline | trained | checkpoints"},
       {study(), "", ""},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
@@ -123,6 +125,16 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
              "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
              "games: {temperature_plies: 4}\n"),
        "key 'games.temperature_plies'", "0 in mode baseline"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}, {name: h, player: random}]\n",
+             "elo: {variant: defenders, games: 10}\n"),
+       "key 'elo.variant'", "a variant id of this study (attackers)"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n", "elo: {games: 10}\n"),
+       "key 'elo.games'", "0 with a single strength"},
+      {study("factors:\n  - {key: first, values: [attackers]}\n",
+             "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n", "balance_margin: 0.7\n"),
+       "key 'balance_margin'", "a number in [0.001, 0.5]"},
   };
   for (const Case& c : cases) {
     const std::string message = loadError(c.text);
@@ -145,3 +157,37 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
 
 }  // namespace
 }  // namespace tz::test
+
+namespace tz {
+namespace {
+
+TEST(BalanceConfig, PresetsAreAFactorWithTheirOwnRulesAndBoards) {
+  const std::string path = test::writeFile(::testing::TempDir() + "/presets_study.yaml",
+                                     "factors:\n"
+                                     "  - name: rules\n"
+                                     "    levels: [{name: linnaeus, preset: linnaeus}, {name: brandubh, preset: brandubh},\n"
+                                     "             {name: brandubh-edge, preset: brandubh, set: {escape: edge, corners.squares: [], corners.stop: all}}]\n"
+                                     "  - {key: first, values: [attackers, defenders]}\n"
+                                     "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}, {name: r, player: random}]\n"
+                                     "elo: {variant: brandubh+defenders, games: 4}\n"
+                                     "balance_margin: 0.1\n");
+  const StudyConfig c = loadStudy(path);
+  ASSERT_EQ(c.variants.size(), 6u);
+  EXPECT_EQ(c.base, "");
+  EXPECT_EQ(c.variants[0].id, "linnaeus+attackers");
+  EXPECT_EQ(c.variants[0].base, "linnaeus");
+  EXPECT_EQ(c.variants[3].base, "brandubh");
+  EXPECT_EQ(c.variants[5].sets, (std::vector<std::string>{"escape=edge", "corners.squares=[]", "corners.stop=all", "first=defenders"}));
+  // Each variant is its preset's board: 9x9 and 7x7.
+  EXPECT_EQ(loadGame(c.variants[0].base, c.variants[0].sets)->name(), loadGame("linnaeus", {})->name());
+  EXPECT_EQ(loadGame(c.variants[3].base, c.variants[3].sets)->name(), loadGame("brandubh", {})->name());
+  EXPECT_EQ(eloVariantIndex(c), 3);
+  EXPECT_EQ(c.elo.games, 4);
+  EXPECT_DOUBLE_EQ(c.stopping.margin, 0.1);
+  const StudyConfig back = studyFromJson(studyToJson(c));
+  EXPECT_EQ(studyToJson(back), studyToJson(c));
+  EXPECT_EQ(back.variants[4].base, "brandubh");
+}
+
+}  // namespace
+}  // namespace tz

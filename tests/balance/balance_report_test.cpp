@@ -88,6 +88,36 @@ TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
   }
 }
 
+TEST(BalanceReport, VerdictsAndTheEloAxis) {
+  const std::string dir = tinyStudy("balance_verdicts");
+  const BalanceResults r = runBalance(studyConfig("tiny.yaml"), dir, false);
+  // Every cell's verdict comes from its own counts, draws as half a point.
+  for (const CellResult& c : r.cells) {
+    const BalanceTest expected = balanceTest(c.stats.wins[0], c.stats.draws, c.stats.wins[1], 0.05);
+    EXPECT_EQ(c.balance.verdict, expected.verdict) << c.tag;
+    EXPECT_DOUBLE_EQ(c.balance.score.value, (c.stats.wins[0] + 0.5 * c.stats.draws) / c.stats.games) << c.tag;
+  }
+  // The Elo games: greedy against ab1 on the first variant, 6 games, colours alternating.
+  ASSERT_EQ(r.elo.ratings.size(), 2u);
+  ASSERT_EQ(r.elo.pairs.size(), 1u);
+  EXPECT_EQ(r.elo.pairs[0].wins + r.elo.pairs[0].draws + r.elo.pairs[0].losses, 6);
+  EXPECT_DOUBLE_EQ(r.elo.ratings[0].elo, 0.0);
+  EXPECT_TRUE(r.elo.rated());
+  EXPECT_EQ(r.trends.size(), 2u);
+  const nlohmann::json j = resultsToJson(r);
+  EXPECT_EQ(j["elo"]["ratings"].size(), 2u);
+  EXPECT_TRUE(j["cells"][0]["balance"].contains("verdict"));
+  EXPECT_TRUE(j["cells"][0].contains("repeated_games"));
+
+  const std::string html = readFile(writeReport(dir, ""));
+  EXPECT_NE(html.find("<table class=\"verdicts\">"), std::string::npos);
+  EXPECT_NE(html.find("<table class=\"verdict-tests\">"), std::string::npos);
+  EXPECT_NE(html.find("sign test p"), std::string::npos);
+  EXPECT_NE(html.find("Strength in Elo"), std::string::npos);
+  EXPECT_NE(html.find("<table class=\"elo\">"), std::string::npos);
+  EXPECT_NE(html.find("score against agent Elo"), std::string::npos);
+}
+
 TEST(BalanceReport, RendersInAHeadlessBrowser) {
   if (std::system("command -v chromium > /dev/null 2>&1") != 0) {
     std::printf("chromium is not installed (apt-get install -y chromium): the browser check is skipped\n");

@@ -42,13 +42,49 @@ TEST(BalanceStats, WilsonBoundsAndStoppingDecisionAtGivenCounts) {
 
   // The stopping rule at given counts.
   const StoppingRule rule{40, 400, 20, 0.05};
-  EXPECT_EQ(stoppingDecision(0, 39, rule), StopReason::kContinue);     // below min_games
-  EXPECT_EQ(stoppingDecision(0, 40, rule), StopReason::kPrecision);    // half-width 0.0438
-  EXPECT_EQ(stoppingDecision(20, 40, rule), StopReason::kContinue);    // half-width 0.1480
-  EXPECT_EQ(stoppingDecision(192, 384, rule), StopReason::kPrecision);  // half-width 0.04976
-  EXPECT_EQ(stoppingDecision(190, 380, rule), StopReason::kContinue);  // half-width 0.05002
-  EXPECT_EQ(stoppingDecision(200, 400, rule), StopReason::kMaxGames);
+  EXPECT_EQ(stoppingDecision({0, 39, 0}, rule), StopReason::kContinue);     // below min_games
+  EXPECT_EQ(stoppingDecision({0, 40, 0}, rule), StopReason::kPrecision);    // half-width 0.0438
+  EXPECT_EQ(stoppingDecision({20, 20, 0}, rule), StopReason::kContinue);    // half-width 0.1480
+  EXPECT_EQ(stoppingDecision({192, 192, 0}, rule), StopReason::kPrecision);  // half-width 0.04976
+  EXPECT_EQ(stoppingDecision({190, 190, 0}, rule), StopReason::kContinue);  // half-width 0.05002
+  EXPECT_EQ(stoppingDecision({200, 200, 0}, rule), StopReason::kMaxGames);
   EXPECT_EQ(stopReasonName(StopReason::kPrecision), "precision");
+}
+
+TEST(BalanceStats, StopOnVerdictReadsEachLookAtAlphaOverTheLooks) {
+  // Looks at 40, 80, ..., 400: 10 looks, each read at 0.005; the precision is out of reach.
+  StoppingRule rule{40, 400, 40, 0.001, 0.05, true};
+  EXPECT_DOUBLE_EQ(verdictAlpha(rule), 0.005);
+  // 30-10: sign p 0.0022 < 0.005, attackers favoured: stop.
+  EXPECT_EQ(stoppingDecision({30, 10, 0}, rule), StopReason::kVerdict);
+  EXPECT_EQ(cellBalance({30, 10, 0}, rule).verdict, Verdict::kSide0Favoured);
+  // 28-12: sign p 0.0166 would settle it at 0.05, not at 0.005: go on.
+  EXPECT_EQ(stoppingDecision({28, 12, 0}, rule), StopReason::kContinue);
+  EXPECT_EQ(cellBalance({28, 12, 0}, rule).verdict, Verdict::kUndecided);
+  // 160-160: TOST p 0.037, not below 0.005: go on. 60-60 with 200 draws: variance 0.09375,
+  // z = 0.05 / sqrt(0.09375 / 320) = 2.921, TOST p 0.0017: balanced, stop.
+  EXPECT_EQ(stoppingDecision({160, 160, 0}, rule), StopReason::kContinue);
+  EXPECT_EQ(stoppingDecision({60, 60, 200}, rule), StopReason::kVerdict);
+  EXPECT_EQ(cellBalance({60, 60, 200}, rule).verdict, Verdict::kBalanced);
+  EXPECT_EQ(stoppingDecision({200, 200, 0}, rule), StopReason::kMaxGames);
+  // Without stop_on_verdict the same counts go on, and verdicts are read at 0.05.
+  rule.onVerdict = false;
+  EXPECT_EQ(stoppingDecision({30, 10, 0}, rule), StopReason::kContinue);
+  EXPECT_DOUBLE_EQ(verdictAlpha(rule), 0.05);
+  EXPECT_EQ(cellBalance({28, 12, 0}, rule).verdict, Verdict::kSide0Favoured);
+  // Draws are counted as half a point: 10 wins, 10 losses and 20 draws score 0.5.
+  EXPECT_DOUBLE_EQ(cellBalance({10, 10, 20}, rule).score.value, 0.5);
+  EXPECT_EQ(stopReasonName(StopReason::kVerdict), "verdict");
+}
+
+TEST(BalanceStats, RepeatedGamesAreCounted) {
+  std::vector<GameRecord> games;
+  for (int r = 0; r < 5; ++r) games.push_back(game(r, 0, "escape", 10));
+  for (auto& g : games) g.moves = "d7-e7 c4-c2";
+  games[3].moves = "d7-f7 c4-c2";
+  EXPECT_EQ(cellStats(games).repeated, 3);  // rounds 1, 2 and 4 repeat round 0
+  games[4].startPosition = "another start";
+  EXPECT_EQ(cellStats(games).repeated, 2);
 }
 
 TEST(BalanceStats, ProgressReplaysTheLooks) {

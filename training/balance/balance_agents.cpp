@@ -87,11 +87,11 @@ std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& vari
   const std::string marker = (fs::path(runDir) / "trained").string();
   if (fs::exists(marker)) return runDir;
   fs::create_directories(trainDir);
-  // The study's experiment, on this variant: the study's base and the variant's overrides
+  // The study's experiment, on this variant: the variant's base and overrides
   // (after the experiment's own), the study's budget when it gives one.
   const ExperimentConfig experiment = loadExperiment(study.experiment);
   YAML::Node node = loadYamlFile(study.experiment);
-  node["variant"] = study.base;
+  node["variant"] = variant.base;
   node["network"] = absoluteReference(experiment.network);
   std::vector<std::string> sets = experiment.sets;
   sets.insert(sets.end(), variant.sets.begin(), variant.sets.end());

@@ -2,9 +2,19 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cmath>
+
 #include "game/registry.h"
+#include "training/matches/arena.h"
 
 namespace tz {
+
+bool EloAxis::rated() const {
+  if (ratings.empty()) return false;
+  for (const Rating& rating : ratings)
+    if (!std::isfinite(rating.elo)) return false;
+  return true;
+}
 
 namespace {
 
@@ -12,12 +22,64 @@ nlohmann::json estimateJson(int count, const Estimate& e) {
   return {{"count", count}, {"rate", e.value}, {"low", e.low}, {"high", e.high}};
 }
 
+// The Elo games between every two strengths on the reference variant, fitted into ratings.
+EloAxis eloAxis(const StudyConfig& study, const RecordStore& store) {
+  EloAxis axis;
+  axis.variant = eloVariantIndex(study);
+  const int n = int(study.strengths.size());
+  for (int a = 0; a < n; ++a) {
+    for (int b = a + 1; b < n; ++b) {
+      const auto& v = study.variants[size_t(axis.variant)];
+      const Tally t = tallyMatch(store.gamesByTag(eloTag(v, study.strengths[size_t(a)], study.strengths[size_t(b)]))).overall();
+      axis.pairs.push_back({a, b, double(t.wins), double(t.draws), double(t.losses)});
+    }
+  }
+  axis.ratings = fitRatings(n, axis.pairs, 0);
+  return axis;
+}
+
+// Side 0's score of a variant over the strengths' Elo.
+Trend variantTrend(const BalanceResults& r, int variant) {
+  std::vector<TrendPoint> points;
+  for (size_t s = 0; s < r.study.strengths.size(); ++s) {
+    const CellResult& c = r.cell(variant, int(s));
+    points.push_back({r.elo.ratings[s].elo, c.balance.score.value, double(c.stats.games)});
+  }
+  return fitTrend(points);
+}
+
+nlohmann::json balanceJson(const BalanceTest& t, const std::string sides[2]) {
+  return {{"score", {{"value", t.score.value}, {"low", t.score.low}, {"high", t.score.high}}},
+          {"sign_test_p", t.signP},
+          {"equivalence_p", t.equivalenceP},
+          {"alpha", t.alpha},
+          {"verdict", verdictName(t.verdict, sides[0], sides[1])}};
+}
+
+nlohmann::json eloJson(const BalanceResults& r) {
+  nlohmann::json ratings = nlohmann::json::array(), trends = nlohmann::json::array();
+  for (size_t s = 0; s < r.elo.ratings.size(); ++s) {
+    ratings.push_back({{"strength", r.study.strengths[s].name}, {"elo", r.elo.ratings[s].elo},
+                       {"stderr", r.elo.ratings[s].stderr}, {"games", r.elo.ratings[s].games}});
+  }
+  for (size_t v = 0; v < r.trends.size(); ++v) {
+    const Trend& t = r.trends[v];
+    if (!t.fitted) continue;
+    trends.push_back({{"variant", r.study.variants[v].id},
+                      {"slope_per_100_elo", t.slope},
+                      {"slope_low", t.slopeInterval.low},
+                      {"slope_high", t.slopeInterval.high},
+                      {"p", t.slopeP}});
+  }
+  return {{"variant", r.study.variants[size_t(r.elo.variant)].id}, {"ratings", ratings}, {"trends", trends}};
+}
+
 }  // namespace
 
 BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store) {
   BalanceResults r;
   r.study = study;
-  const auto game = loadGame(study.base, study.variants.front().sets);
+  const auto game = loadGame(study.variants.front().base, study.variants.front().sets);
   for (int side : {0, 1}) r.sideNames[side] = game->sideName(side);
   for (size_t v = 0; v < study.variants.size(); ++v) {
     for (size_t s = 0; s < study.strengths.size(); ++s) {
@@ -28,6 +90,7 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       const auto games = store.gamesByTag(c.tag);
       c.stats = cellStats(games);
       c.progress = cellProgress(games, study.stopping);
+      c.balance = cellBalance(c.stats.counts(), study.stopping);
       r.cells.push_back(std::move(c));
     }
   }
@@ -60,6 +123,12 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
   for (const auto& c : r.comparisons) p.push_back(c.test.chi.p);
   const auto adjusted = holmAdjust(p);
   for (size_t i = 0; i < adjusted.size(); ++i) r.comparisons[i].chiAdjusted = adjusted[i];
+  if (study.elo.games > 0) {
+    r.elo = eloAxis(study, store);
+    if (r.elo.rated()) {
+      for (int v = 0; v < nv; ++v) r.trends.push_back(variantTrend(r, v));
+    }
+  }
   return r;
 }
 
@@ -83,7 +152,9 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
                           {"min", s.plies.empty() ? 0 : s.plies.front()},
                           {"max", s.plies.empty() ? 0 : s.plies.back()}}},
                         {"finished", c.progress.stop != StopReason::kContinue},
-                        {"stop", stopReasonName(c.progress.stop)}};
+                        {"stop", stopReasonName(c.progress.stop)},
+                        {"repeated_games", s.repeated},
+                        {"balance", balanceJson(c.balance, r.sideNames)}};
     if (s.games > 0) cell["half_width"] = wilsonHalfWidth(s.wins[0], s.games);
     cells.push_back(std::move(cell));
   }
@@ -101,7 +172,10 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
                      {"p_holm", c.chiAdjusted},
                      {"pairwise_" + r.sideNames[0] + "_win_rate", pairs}});
   }
-  return {{"study", r.study.description}, {"sides", {r.sideNames[0], r.sideNames[1]}}, {"cells", cells}, {"tests", tests}};
+  nlohmann::json out{{"study", r.study.description}, {"sides", {r.sideNames[0], r.sideNames[1]}}, {"cells", cells},
+                     {"tests", tests}, {"balance_margin", r.study.stopping.margin}};
+  if (!r.elo.ratings.empty()) out["elo"] = eloJson(r);
+  return out;
 }
 
 }  // namespace tz

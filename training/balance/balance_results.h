@@ -1,13 +1,15 @@
 #pragma once
 // A study's results read back from its record store: the statistics of every (variant,
-// strength) cell, the stopping state, and the comparisons between variants at each strength
-// and between strengths for each variant.
+// strength) cell, its verdict and stopping state, the comparisons between variants at each
+// strength and between strengths for each variant, the strengths' Elo and balance's trend over it.
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
 
 #include "training/balance/balance_stats.h"
+#include "training/balance/elo_trend.h"
+#include "training/matches/ratings.h"
 #include "training/balance/balance_study.h"
 #include "training/matches/records.h"
 
@@ -20,6 +22,16 @@ struct CellResult {
   std::string tag;         // record-store tag of its games
   CellStats stats;         // counts, rates, reasons, lengths
   CellProgress progress;   // stopping state (kContinue: not finished)
+  BalanceTest balance;     // side 0's score, the sign and equivalence tests, the verdict
+};
+
+/// The strengths on one Elo scale, from games between them on the reference variant.
+struct EloAxis {
+  int variant = 0;                  // index of the reference variant
+  std::vector<PairResult> pairs;    // results of strength a against strength b (a < b), a's view
+  std::vector<Rating> ratings;      // per strength; the first strength is 0
+  /// Whether every strength has a finite rating.
+  bool rated() const;
 };
 
 /// A comparison of groups of cells (variants at one strength, or strengths of one variant).
@@ -37,6 +49,8 @@ struct BalanceResults {
   std::string sideNames[2];         // e.g. attackers, defenders
   std::vector<CellResult> cells;    // variant-major: (v0,s0), (v0,s1), ..., (v1,s0), ...
   std::vector<Comparison> comparisons;  // variants at each strength, then strengths of each variant
+  EloAxis elo;                      // the strengths' ratings (none without an Elo plan)
+  std::vector<Trend> trends;        // per variant: side 0's score over Elo (unfitted without ratings)
   /// The cell of a variant at a strength.
   const CellResult& cell(int variant, int strength) const {
     return cells[size_t(variant) * study.strengths.size() + size_t(strength)];

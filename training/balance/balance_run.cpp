@@ -25,13 +25,15 @@ StudyPaths StudyPaths::of(const std::string& dir) {
 
 namespace {
 
-// One variant at one strength, ready to play.
+// One variant at one strength ready to play, or the Elo games of two strengths.
 struct Cell {
   const StudyVariant* variant = nullptr;
   const StudyStrength* strength = nullptr;
+  const StudyStrength* opponent = nullptr;  // Elo games: the other strength (side 1 in even rounds)
   std::unique_ptr<Game> game;
   std::string tag;
-  std::string checkpoint;  // network file (empty in baseline mode)
+  std::string checkpoint;          // network file (empty in baseline mode)
+  std::string opponentCheckpoint;  // Elo games: the opponent's network file
 };
 
 // Stores the settings of a cell's games, or checks them against the stored ones.
@@ -60,6 +62,13 @@ class CellPlayer {
 
   void play(const Cell& cell) {
     const PlayerMaker agent = studyAgent(study_, *cell.strength, *cell.game, cell.checkpoint);
+    if (cell.opponent) {
+      const PlayerMaker opponent = studyAgent(study_, *cell.opponent, *cell.game, cell.opponentCheckpoint);
+      runMatch(*cell.game, agent, opponent, store_, {cell.tag, study_.elo.games, study_.diversity.seed, ""},
+               [](const GameRecord&) {});
+      if (progress_) showElo(cell);
+      return;
+    }
     while (!failed_) {
       const auto games = store_.gamesByTag(cell.tag);
       const CellProgress p = cellProgress(games, study_.stopping);
@@ -84,12 +93,44 @@ class CellPlayer {
     std::fprintf(stderr, "%s\n", line.c_str());
   }
 
+  void showElo(const Cell& cell) {
+    const Tally t = tallyMatch(store_.gamesByTag(cell.tag)).overall();
+    std::lock_guard<std::mutex> lock(printMutex_);
+    std::fprintf(stderr, "Elo games %s vs %s on %s: %d-%d-%d\n", cell.strength->name.c_str(),
+                 cell.opponent->name.c_str(), cell.variant->id.c_str(), t.wins, t.draws, t.losses);
+  }
+
   const StudyConfig& study_;
   RecordStore& store_;
   bool progress_;
   std::mutex& printMutex_;
   const std::atomic<bool>& failed_;
 };
+
+// The Elo games between every two strengths on the reference variant, after the cells.
+void addEloCells(const StudyConfig& study, RecordStore& store, const std::string& dir,
+                 const std::vector<std::string>& runs, std::vector<Cell>& cells) {
+  const size_t v = size_t(eloVariantIndex(study));
+  for (size_t a = 0; a < study.strengths.size(); ++a) {
+    for (size_t b = a + 1; b < study.strengths.size(); ++b) {
+      Cell c;
+      c.variant = &study.variants[v];
+      c.strength = &study.strengths[a];
+      c.opponent = &study.strengths[b];
+      c.game = loadGame(c.variant->base, c.variant->sets);
+      c.tag = eloTag(*c.variant, *c.strength, *c.opponent);
+      if (study.mode != AgentMode::kBaseline) {
+        c.checkpoint = findCheckpoint(runs[v], c.strength->checkpoint);
+        c.opponentCheckpoint = findCheckpoint(runs[v], c.opponent->checkpoint);
+      }
+      checkSettings(store, dir, c,
+                    {{"a", cellSettings(study, *c.strength, *c.game, c.checkpoint)},
+                     {"b", cellSettings(study, *c.opponent, *c.game, c.opponentCheckpoint)},
+                     {"games", study.elo.games}});
+      cells.push_back(std::move(c));
+    }
+  }
+}
 
 }  // namespace
 
@@ -122,13 +163,14 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
       Cell c;
       c.variant = &study.variants[v];
       c.strength = &s;
-      c.game = loadGame(study.base, c.variant->sets);
+      c.game = loadGame(c.variant->base, c.variant->sets);
       c.tag = cellTag(*c.variant, s);
       if (study.mode != AgentMode::kBaseline) c.checkpoint = findCheckpoint(runs[v], s.checkpoint);
       checkSettings(store, dir, c, cellSettings(study, s, *c.game, c.checkpoint));
       cells.push_back(std::move(c));
     }
   }
+  if (study.elo.games > 0) addEloCells(study, store, dir, runs, cells);
 
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};

@@ -2,12 +2,15 @@
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace tz {
 
 CellStats cellStats(const std::vector<GameRecord>& games) {
   CellStats s;
+  std::set<std::string> seen;
   for (const GameRecord& g : games) {
+    if (!seen.insert(g.startPosition + "|" + g.moves).second) ++s.repeated;
     ++s.games;
     if (g.winner == 0 || g.winner == 1) ++s.wins[g.winner];
     else ++s.draws;
@@ -40,6 +43,7 @@ std::string stopReasonName(StopReason reason) {
   switch (reason) {
     case StopReason::kContinue: return "continue";
     case StopReason::kPrecision: return "precision";
+    case StopReason::kVerdict: return "verdict";
     case StopReason::kMaxGames: return "max_games";
   }
   return "continue";
@@ -50,25 +54,39 @@ double wilsonHalfWidth(int successes, int trials) {
   return (e.high - e.low) / 2;
 }
 
-StopReason stoppingDecision(int side0Wins, int games, const StoppingRule& rule) {
+double verdictAlpha(const StoppingRule& rule) {
+  constexpr double kAlpha = 0.05;
+  return rule.onVerdict ? perLookAlpha(kAlpha, rule.minGames, rule.maxGames, rule.batch) : kAlpha;
+}
+
+BalanceTest cellBalance(const std::array<int, 3>& counts, const StoppingRule& rule) {
+  return balanceTest(counts[0], counts[2], counts[1], rule.margin, verdictAlpha(rule));
+}
+
+StopReason stoppingDecision(const std::array<int, 3>& counts, const StoppingRule& rule) {
+  const int games = counts[0] + counts[1] + counts[2];
   if (games >= rule.maxGames) return StopReason::kMaxGames;
-  if (games >= rule.minGames && wilsonHalfWidth(side0Wins, games) <= rule.precision) return StopReason::kPrecision;
+  if (games < rule.minGames) return StopReason::kContinue;
+  if (wilsonHalfWidth(counts[0], games) <= rule.precision) return StopReason::kPrecision;
+  if (rule.onVerdict && cellBalance(counts, rule).verdict != Verdict::kUndecided) return StopReason::kVerdict;
   return StopReason::kContinue;
 }
 
 CellProgress cellProgress(const std::vector<GameRecord>& games, const StoppingRule& rule) {
-  std::vector<int> rounds;  // side 0 won round r: 1, else 0; -1 where missing
+  constexpr int kMissing = -2;
+  std::vector<int> winners;  // the winner of round r (-1 a draw), kMissing where not stored
   for (const GameRecord& g : games) {
-    if (g.round >= int(rounds.size())) rounds.resize(size_t(g.round) + 1, -1);
-    rounds[size_t(g.round)] = g.winner == 0 ? 1 : 0;
+    if (g.round >= int(winners.size())) winners.resize(size_t(g.round) + 1, kMissing);
+    winners[size_t(g.round)] = g.winner == 0 || g.winner == 1 ? g.winner : -1;
   }
-  int target = std::min(rule.minGames, rule.maxGames), have = 0, wins = 0;
+  int target = std::min(rule.minGames, rule.maxGames), have = 0;
+  std::array<int, 3> counts{0, 0, 0};
   while (true) {
     for (; have < target; ++have) {
-      if (have >= int(rounds.size()) || rounds[size_t(have)] < 0) return {target, StopReason::kContinue};
-      wins += rounds[size_t(have)];
+      if (have >= int(winners.size()) || winners[size_t(have)] == kMissing) return {target, StopReason::kContinue};
+      ++counts[size_t(winners[size_t(have)] < 0 ? 2 : winners[size_t(have)])];
     }
-    const StopReason stop = stoppingDecision(wins, target, rule);
+    const StopReason stop = stoppingDecision(counts, rule);
     if (stop != StopReason::kContinue) return {target, stop};
     target = std::min(target + rule.batch, rule.maxGames);
   }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "training/balance/balance_study.h"
+#include "training/balance/balance_verdict.h"
 #include "training/matches/hypothesis.h"
 #include "training/matches/records.h"
 #include "training/matches/stats.h"
@@ -23,6 +24,7 @@ struct CellStats {
   Estimate drawRate;                   // 95% Wilson interval of the draw rate
   std::map<std::string, int> reasons;  // games by end reason (escape, king_captured, ...)
   std::vector<int> plies;              // game lengths in plies, ascending
+  int repeated = 0;                    // games whose start and moves repeat an earlier game's
   /// {side 0 wins, side 1 wins, draws}.
   std::array<int, 3> counts() const { return {wins[0], wins[1], draws}; }
 };
@@ -40,20 +42,29 @@ double quantile(const std::vector<int>& ascending, double q);
 enum class StopReason {
   kContinue,   // below min_games, or the interval is still wider than the precision
   kPrecision,  // the Wilson half-width of the attacker-win rate reached the precision
+  kVerdict,    // stop_on_verdict: the verdict is settled at the look's level
   kMaxGames,   // max_games played
 };
 
-/// "continue", "precision" or "max_games".
+/// "continue", "precision", "verdict" or "max_games".
 std::string stopReasonName(StopReason reason);
+
+/// The level a cell's verdict is read at: 0.05, or with stop_on_verdict the level of each
+/// look (perLookAlpha), so that stopping at a settled verdict keeps the error rate at 0.05.
+double verdictAlpha(const StoppingRule& rule);
+
+/// The balance tests of counts {side 0 wins, side 1 wins, draws} under the rule's margin and level.
+BalanceTest cellBalance(const std::array<int, 3>& counts, const StoppingRule& rule);
 
 /// Half the width of the 95% Wilson interval of `successes` out of `trials` (> 0).
 double wilsonHalfWidth(int successes, int trials);
 
-/// The decision after `games` games of which side 0 won `side0Wins`: stop at max_games, or
-/// from min_games on once the half-width is at most the precision. The rule looks only at
-/// the interval's width, never at a test result, so stopping does not bias the estimate
-/// the way stopping on significance would.
-StopReason stoppingDecision(int side0Wins, int games, const StoppingRule& rule);
+/// The decision after games with `counts` {side 0 wins, side 1 wins, draws}: stop at
+/// max_games, or from min_games on once the half-width is at most the precision, or (with
+/// stop_on_verdict) once the verdict is settled. The precision rule looks only at the
+/// interval's width, never at a test result, so it does not bias the estimate; the verdict
+/// rule does look at tests, and reads each look at alpha / looks to pay for it.
+StopReason stoppingDecision(const std::array<int, 3>& counts, const StoppingRule& rule);
 
 /// Where a cell stands: the games it must have (rounds 0..target-1) and the decision there.
 struct CellProgress {

@@ -40,13 +40,22 @@ std::string flowText(const YAML::Node& node) {
   return out.c_str();
 }
 
-// One level of a factor: its name and overrides.
+// One level of a factor: its name, its preset (a whole rule set, or empty) and overrides.
 struct Level {
   std::string name;
   std::vector<std::string> sets;
+  std::string preset;
 };
 
-// A factor: {key, values[, name]} (one key, one value per level) or {name, levels: [{name, set}]}.
+// A preset name, or a variant file made absolute against the study file's folder.
+std::string presetOrFile(const std::string& value, const std::string& file) {
+  if (value.find('/') != std::string::npos || fs::path(value).extension() == ".yaml") return relativeToFile(value, file);
+  return value;
+}
+
+// A factor: {key, values[, name]} (one key, one value per level) or {name, levels: [{name,
+// set}]}; a level may name a whole `preset` (its own start position and squares) instead of,
+// or besides, overrides.
 std::pair<std::string, std::vector<Level>> readFactor(const YAML::Node& node, const std::string& file,
                                                       const std::string& prefix) {
   ConfigReader f(node, file, prefix + ".");
@@ -65,7 +74,7 @@ std::pair<std::string, std::vector<Level>> readFactor(const YAML::Node& node, co
                           "scalar values usable as level names (" + std::string(kNameRule) +
                               "); write `levels: [{name, set}]` for other values");
       }
-      levels.push_back({v.as<std::string>(), {key + "=" + v.as<std::string>()}});
+      levels.push_back({v.as<std::string>(), {key + "=" + v.as<std::string>()}, ""});
     }
     if (f.has("levels")) throw ConfigError(file, prefix + ".levels", "either key/values or levels, not both");
   } else {
@@ -77,13 +86,18 @@ std::pair<std::string, std::vector<Level>> readFactor(const YAML::Node& node, co
     for (size_t j = 0; j < list.size(); ++j) {
       const std::string lp = prefix + ".levels[" + std::to_string(j) + "]";
       ConfigReader l(list[j], file, lp + ".");
-      Level level{l.getString("name", ""), {}};
+      Level level{l.getString("name", ""), {}, presetOrFile(l.getString("preset", ""), file)};
       if (!validName(level.name)) throw ConfigError(file, lp + ".name", kNameRule);
       const YAML::Node set = l.raw("set");
-      if (!set || !set.IsMap() || set.size() == 0) {
+      if (set && (!set.IsMap() || set.size() == 0)) {
         throw ConfigError(file, lp + ".set", "a non-empty map of variant keys to values, e.g. {escape: edge}");
       }
-      for (const auto& kv : set) level.sets.push_back(kv.first.as<std::string>() + "=" + flowText(kv.second));
+      if (!set && level.preset.empty()) {
+        throw ConfigError(file, lp, "a `set` of variant keys to values (e.g. {escape: edge}) or a `preset` (e.g. ashton)");
+      }
+      if (set) {
+        for (const auto& kv : set) level.sets.push_back(kv.first.as<std::string>() + "=" + flowText(kv.second));
+      }
       l.finish();
       levels.push_back(std::move(level));
     }
@@ -102,15 +116,18 @@ void crossFactors(StudyConfig& c, const std::vector<std::string>& studySets,
   std::vector<size_t> index(factors.size(), 0);
   while (true) {
     StudyVariant v;
+    v.base = c.base;
     v.sets = studySets;
     for (size_t i = 0; i < factors.size(); ++i) {
       const Level& level = factors[i][index[i]];
+      if (!level.preset.empty()) v.base = level.preset;
       v.id += (i ? "+" : "") + level.name;
       v.levels.push_back(c.factors[i] + "=" + level.name);
       v.sets.insert(v.sets.end(), level.sets.begin(), level.sets.end());
     }
+    if (v.base.empty()) throw ConfigError(c.file, "base", "a preset name or variant file (or a factor whose levels are presets)");
     try {
-      loadGame(c.base, v.sets);
+      loadGame(v.base, v.sets);
     } catch (const Error& e) {
       throw Error(c.file + ": variant '" + v.id + "': " + e.what());
     }
@@ -130,7 +147,7 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
                       c.mode == AgentMode::kBaseline ? "a non-empty list of {name, player}"
                                                      : "a non-empty list of {name, simulations[, mix, checkpoint]}");
   }
-  const auto game = loadGame(c.base, c.variants.front().sets);
+  const auto game = loadGame(c.variants.front().base, c.variants.front().sets);
   std::set<std::string> names;
   for (size_t i = 0; i < list.size(); ++i) {
     const std::string prefix = key + "[" + std::to_string(i) + "]";
@@ -226,7 +243,24 @@ void readGames(StudyConfig& c, ConfigReader& r) {
   c.stopping.maxGames = g.getInt("max_games", 400, c.stopping.minGames, 10000000);
   c.stopping.batch = g.getInt("batch", 20, 1, 10000000);
   c.stopping.precision = g.getDouble("precision", 0.05, 0.001, 0.5);
+  c.stopping.onVerdict = g.getBool("stop_on_verdict", false);
   g.finish();
+}
+
+// The Elo section: the reference variant and the games between every two strengths.
+void readElo(StudyConfig& c, ConfigReader& r) {
+  ConfigReader e = r.child("elo");
+  c.elo.variant = e.getString("variant", c.variants.front().id);
+  c.elo.games = e.getInt("games", 0, 0, 10000000);
+  e.finish();
+  try {
+    eloVariantIndex(c);
+  } catch (const Error&) {
+    std::string known;
+    for (const auto& v : c.variants) known += (known.empty() ? "" : ", ") + v.id;
+    throw ConfigError(c.file, "elo.variant", "a variant id of this study (" + known + ")");
+  }
+  if (c.elo.games > 0 && c.strengths.size() < 2) throw ConfigError(c.file, "elo.games", "0 with a single strength (nothing to rate)");
 }
 
 }  // namespace
@@ -245,9 +279,7 @@ StudyConfig loadStudy(const std::string& path) {
   c.file = path;
   ConfigReader r(loadYamlFile(path), path);
   c.description = r.getString("description", "");
-  c.base = r.getString("base", "");
-  if (c.base.empty()) throw ConfigError(path, "base", "a preset name or variant file");
-  if (c.base.find('/') != std::string::npos || fs::path(c.base).extension() == ".yaml") c.base = relativeToFile(c.base, path);
+  c.base = presetOrFile(r.getString("base", ""), path);
   const std::vector<std::string> studySets = r.getStrings("set", {});
   const YAML::Node factors = r.raw("factors");
   if (!factors || !factors.IsSequence() || factors.size() == 0) {
@@ -264,6 +296,8 @@ StudyConfig loadStudy(const std::string& path) {
   crossFactors(c, studySets, levels);
   readAgent(c, r);
   readGames(c, r);
+  readElo(c, r);
+  c.stopping.margin = r.getDouble("balance_margin", 0.05, 0.001, 0.5);
   c.workers = r.getInt("workers", 1, 1, 256);
   r.finish();
   return c;
@@ -273,9 +307,19 @@ std::string cellTag(const StudyVariant& variant, const StudyStrength& strength) 
   return "balance|" + variant.id + "|" + strength.name;
 }
 
+std::string eloTag(const StudyVariant& variant, const StudyStrength& a, const StudyStrength& b) {
+  return "elo|" + variant.id + "|" + a.name + "|" + b.name;
+}
+
+int eloVariantIndex(const StudyConfig& study) {
+  for (size_t v = 0; v < study.variants.size(); ++v)
+    if (study.variants[v].id == study.elo.variant) return int(v);
+  throw Error(study.file + ": elo.variant '" + study.elo.variant + "' is not a variant of the study");
+}
+
 nlohmann::json studyToJson(const StudyConfig& c) {
   nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
-  for (const auto& v : c.variants) variants.push_back({{"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
+  for (const auto& v : c.variants) variants.push_back({{"base", v.base}, {"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
   for (const auto& s : c.strengths) {
     strengths.push_back({{"name", s.name},
                          {"player", s.player},
@@ -302,7 +346,10 @@ nlohmann::json studyToJson(const StudyConfig& c) {
            {{"min_games", c.stopping.minGames},
             {"max_games", c.stopping.maxGames},
             {"batch", c.stopping.batch},
-            {"precision", c.stopping.precision}}},
+            {"precision", c.stopping.precision},
+            {"margin", c.stopping.margin},
+            {"on_verdict", c.stopping.onVerdict}}},
+          {"elo", {{"variant", c.elo.variant}, {"games", c.elo.games}}},
           {"workers", c.workers}};
 }
 
@@ -313,7 +360,9 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     c.description = j.at("description");
     c.base = j.at("base");
     c.factors = j.at("factors").get<std::vector<std::string>>();
-    for (const auto& v : j.at("variants")) c.variants.push_back({v.at("id"), v.at("levels"), v.at("sets")});
+    for (const auto& v : j.at("variants")) {
+      c.variants.push_back({v.value("base", c.base), v.at("id"), v.at("levels"), v.at("sets")});
+    }
     const std::string mode = j.at("mode");
     c.mode = mode == "trained" ? AgentMode::kTrained : mode == "checkpoints" ? AgentMode::kCheckpoints : AgentMode::kBaseline;
     for (const auto& s : j.at("strengths")) {
@@ -326,7 +375,10 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     const auto& d = j.at("diversity");
     c.diversity = {d.at("seed"), d.at("random_plies"), d.at("temperature"), d.at("temperature_plies")};
     const auto& s = j.at("stopping");
-    c.stopping = {s.at("min_games"), s.at("max_games"), s.at("batch"), s.at("precision")};
+    c.stopping = {s.at("min_games"), s.at("max_games"), s.at("batch"), s.at("precision"), s.value("margin", 0.05),
+                  s.value("on_verdict", false)};
+    if (j.contains("elo")) c.elo = {j["elo"].at("variant"), j["elo"].at("games")};
+    else c.elo.variant = c.variants.front().id;
     c.workers = j.at("workers");
     return c;
   } catch (const nlohmann::json::exception& e) {

@@ -16,6 +16,7 @@ namespace tz {
 
 /// One rule variant of a study: one level of every factor.
 struct StudyVariant {
+  std::string base;                 // preset name or absolute variant file: the study's base or a preset level's
   std::string id;                   // level names joined by '+', e.g. "defenders+strong" (tags, folders)
   std::vector<std::string> levels;  // "factor=level" per factor, for display
   std::vector<std::string> sets;    // rule overrides key=value: the study's own, then the levels'
@@ -43,6 +44,8 @@ struct StoppingRule {
   int maxGames = 400;       // games at most
   int batch = 20;           // games between two looks at the precision
   double precision = 0.05;  // stop once the 95% Wilson half-width of the attacker-win rate is at most this
+  double margin = 0.05;     // balance_margin: a score within 0.5 +- margin is balanced
+  bool onVerdict = false;   // stop_on_verdict: also stop once the cell's verdict is settled
 };
 
 /// Where games differ from one another (both sides are the same agent).
@@ -53,11 +56,17 @@ struct Diversity {
   int temperaturePlies = 0;  // ... for this many opening plies (trained/checkpoints only)
 };
 
+/// How the strengths are put on one Elo scale: games between every two strengths.
+struct EloPlan {
+  std::string variant;  // the reference variant's id (default: the first variant)
+  int games = 0;        // games between every two strengths, colours alternating; 0: no Elo axis
+};
+
 /// A whole study.
 struct StudyConfig {
   std::string file;                         // where it was read from
   std::string description;                  // one line for the report
-  std::string base;                         // preset name or absolute variant file
+  std::string base;                         // preset name or absolute variant file (empty when a factor's levels are presets)
   std::vector<std::string> factors;         // factor names, in crossing order
   std::vector<StudyVariant> variants;       // every combination of levels, first factor slowest
   AgentMode mode = AgentMode::kBaseline;    // how agents are made
@@ -66,7 +75,8 @@ struct StudyConfig {
   BudgetConfig budget;                      // trained: replaces the experiment's budget when set
   std::map<std::string, std::string> checkpoints;  // checkpoints: variant id -> run folder or .ckpt file
   Diversity diversity;                      // diversity between games
-  StoppingRule stopping;                    // sequential stopping
+  StoppingRule stopping;                    // sequential stopping and the balance margin
+  EloPlan elo;                              // the Elo axis of the strengths
   int workers = 1;                          // (variant, strength) cells played at once
 };
 
@@ -76,6 +86,13 @@ StudyConfig loadStudy(const std::string& path);
 
 /// The record-store tag of a variant's games at a strength: "balance|VARIANT|STRENGTH".
 std::string cellTag(const StudyVariant& variant, const StudyStrength& strength);
+
+/// The tag of the Elo games between strengths a and b (a plays side 0 in even rounds):
+/// "elo|VARIANT|A|B".
+std::string eloTag(const StudyVariant& variant, const StudyStrength& a, const StudyStrength& b);
+
+/// The index of the Elo axis's reference variant.
+int eloVariantIndex(const StudyConfig& study);
 
 /// The mode's name in study files: baseline, trained or checkpoints.
 std::string modeName(AgentMode mode);

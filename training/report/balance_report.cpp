@@ -12,6 +12,7 @@
 #include "game/registry.h"
 #include "training/balance/balance_run.h"
 #include "training/report/balance_sections.h"
+#include "training/report/balance_verdicts.h"
 #include "training/report/balance_viewer.h"
 #include "training/run/training_run.h"
 
@@ -59,7 +60,8 @@ void studySection(HtmlPage& page, const BalanceResults& r) {
   if (!s.description.empty()) page.paragraph(escapeHtml(s.description));
   std::string factors;
   for (const auto& name : s.factors) factors += (factors.empty() ? "" : " &times; ") + escapeHtml(name);
-  page.paragraph("Base variant <code>" + escapeHtml(s.base) + "</code>; " + std::to_string(s.variants.size()) +
+  const std::string base = s.base.empty() ? "Rule sets from presets" : "Base variant <code>" + escapeHtml(s.base) + "</code>";
+  page.paragraph(base + "; " + std::to_string(s.variants.size()) +
                  " variants (factors " + factors + ", crossed). Agents: mode <b>" + modeName(s.mode) +
                  "</b>, the same agent playing both sides.");
   std::vector<std::vector<std::string>> rows;
@@ -67,9 +69,9 @@ void studySection(HtmlPage& page, const BalanceResults& r) {
     std::string levels, sets;
     for (const auto& l : v.levels) levels += (levels.empty() ? "" : ", ") + l;
     for (const auto& x : v.sets) sets += (sets.empty() ? "" : " ") + ("<code>" + escapeHtml(x) + "</code>");
-    rows.push_back({escapeHtml(v.id), escapeHtml(levels), sets});
+    rows.push_back({escapeHtml(v.id), "<code>" + escapeHtml(v.base) + "</code>", escapeHtml(levels), sets});
   }
-  page.table({"variant", "levels", "rule overrides"}, rows, "variants");
+  page.table({"variant", "preset", "levels", "rule overrides"}, rows, "variants");
   rows.clear();
   for (const auto& st : s.strengths) rows.push_back({escapeHtml(st.name), agentText(s, st)});
   page.table({"strength", "agent"}, rows, "strengths");
@@ -98,6 +100,11 @@ void studySection(HtmlPage& page, const BalanceResults& r) {
                  " games. The rule looks only at the width of the interval, never at a test result or at a "
                  "difference between variants, so it does not bias the estimates the way stopping on significance "
                  "would; its only dependence on the data is that rates far from 1/2 reach the precision sooner.");
+  if (s.stopping.onVerdict) {
+    page.paragraph("<b>Stopping on verdicts.</b> A cell also stops at the first look where its verdict is settled; "
+                   "each look reads its tests at 0.05 divided by the number of planned looks (" +
+                   pValueText(verdictAlpha(s.stopping)) + "), so stopping early does not inflate the error rate.");
+  }
 }
 
 void balanceSection(HtmlPage& page, const BalanceResults& r) {
@@ -107,6 +114,7 @@ void balanceSection(HtmlPage& page, const BalanceResults& r) {
     const std::string status = c.progress.stop == StopReason::kContinue
                                    ? "in progress (next look at " + std::to_string(c.progress.target) + ")"
                                : c.progress.stop == StopReason::kPrecision ? "stopped: precision reached"
+                               : c.progress.stop == StopReason::kVerdict   ? "stopped: verdict settled"
                                                                            : "stopped: max games";
     extra.push_back({c.stats.games ? fixed(wilsonHalfWidth(c.stats.wins[0], c.stats.games)) : "-", status,
                      fixed(quantile(c.stats.plies, 0.5), 0)});
@@ -191,7 +199,7 @@ void lengthsAndReasons(HtmlPage& page, const BalanceResults& r) {
 std::vector<nlohmann::json> studySamples(const BalanceResults& r, const RecordStore& store) {
   std::vector<nlohmann::json> out;
   for (size_t v = 0; v < r.study.variants.size(); ++v) {
-    const auto game = loadGame(r.study.base, r.study.variants[v].sets);
+    const auto game = loadGame(r.study.variants[v].base, r.study.variants[v].sets);
     for (size_t k = 0; k < r.study.strengths.size(); ++k) {
       const CellResult& c = r.cell(int(v), int(k));
       bool shown[3] = {false, false, false};
@@ -229,7 +237,9 @@ std::string studyReportHtml(const std::string& dir) {
   page.paragraph("Study folder <code>" + escapeHtml(dir) + "</code>, report made " + nowText() + ". Games: " +
                  std::to_string(games) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
   studySection(page, r);
+  verdictSection(page, r);
   balanceSection(page, r);
+  eloSection(page, r);
   testsSection(page, r);
   lengthsAndReasons(page, r);
   if (r.study.mode == AgentMode::kTrained) {

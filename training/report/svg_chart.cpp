@@ -126,10 +126,10 @@ std::string renderSvg(const Chart& chart, int width, int height) {
   // Series.
   const size_t bars = std::count_if(chart.series.begin(), chart.series.end(),
                                     [](const Series& s) { return s.style == Series::kBars; });
-  size_t barIndex = 0;
+  size_t barIndex = 0, legendRow = 0;
   for (size_t k = 0; k < chart.series.size(); ++k) {
     const Series& s = chart.series[k];
-    const char* color = kColors[k % 8];
+    const char* color = kColors[(s.colorIndex >= 0 ? size_t(s.colorIndex) : k) % 8];
     const double barW = categorical ? plotW / chart.categories.size() * 0.8 / std::max<size_t>(bars, 1) : 6;
     const double shift = s.style == Series::kBars ? (double(barIndex) - (bars - 1) / 2.0) * barW : 0;
     std::ostringstream path;
@@ -157,8 +157,8 @@ std::string renderSvg(const Chart& chart, int width, int height) {
       o << "<path d=\"" << path.str() << "\" fill=\"none\" stroke=\"" << color << "\" stroke-width=\"2\"/>\n";
     }
     if (s.style == Series::kBars) ++barIndex;
-    if (chart.series.size() > 1) {
-      const double ly = top + 14 + 18 * double(k);
+    if (chart.series.size() > 1 && !s.label.empty()) {
+      const double ly = top + 14 + 18 * double(legendRow++);
       o << "<rect x=\"" << width - right + 8 << "\" y=\"" << ly - 9 << "\" width=\"12\" height=\"12\" fill=\""
         << color << "\"/>\n";
       o << "<text x=\"" << width - right + 26 << "\" y=\"" << ly + 1 << "\">" << escape(s.label) << "</text>\n";

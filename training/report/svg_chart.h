@@ -12,6 +12,7 @@ struct Series {
   std::vector<double> x, y;   // points (x ignored when the chart has categories)
   std::vector<double> lo, hi;  // optional error bar ends (same length as y, or empty)
   enum Style { kLine, kPoints, kBars } style = kLine;  // how the points are drawn
+  int colorIndex = -1;        // palette colour; -1: the series' own index (an empty label: no legend entry)
 };
 
 /// A chart: axes, optional categorical x axis, and series.
