@@ -1,0 +1,152 @@
+#include "training/report/balance_verdicts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "training/report/svg_chart.h"
+
+namespace tz {
+
+namespace {
+
+std::string verdictText(const BalanceResults& r, Verdict v) { return verdictName(v, r.sideNames[0], r.sideNames[1]); }
+
+std::string scoreText(const Estimate& e) { return fixed(e.value) + " [" + fixed(e.low) + ", " + fixed(e.high) + "]"; }
+
+// The lowest and highest rated strength.
+std::pair<double, double> eloSpan(const BalanceResults& r) {
+  double low = 0, high = 0;
+  for (const Rating& rating : r.elo.ratings) {
+    low = std::min(low, rating.elo);
+    high = std::max(high, rating.elo);
+  }
+  return {low, high};
+}
+
+}  // namespace
+
+void verdictSection(HtmlPage& page, const BalanceResults& r) {
+  const StoppingRule& rule = r.study.stopping;
+  page.section("Verdicts");
+  page.paragraph("The " + escapeHtml(r.sideNames[0]) + " score counts a win as 1 and a draw as 1/2, so 0.5 is the "
+                 "balance point whatever the draw rate. <b>Balanced</b>: two one-sided tests show the score within 0.5 "
+                 "&plusmn; " + fixed(rule.margin) + " (<code>balance_margin</code>). <b>Favoured</b>: otherwise, when "
+                 "the exact sign test (decisive games only; draws carry no sign) rejects a score of 0.5. "
+                 "<b>Undecided</b>: neither, so more games are needed. Both tests are read at level " +
+                 pValueText(verdictAlpha(rule)) +
+                 (rule.onVerdict ? " (0.05 over the planned looks, as cells stop once their verdict is settled)." : "."));
+  std::vector<std::string> headers{"variant"};
+  for (const auto& s : r.study.strengths) headers.push_back(s.name);
+  std::vector<std::vector<std::string>> grid;
+  for (size_t v = 0; v < r.study.variants.size(); ++v) {
+    std::vector<std::string> row{escapeHtml(r.study.variants[v].id)};
+    for (size_t s = 0; s < r.study.strengths.size(); ++s) {
+      const CellResult& c = r.cell(int(v), int(s));
+      row.push_back(c.stats.games ? "<b>" + escapeHtml(verdictText(r, c.balance.verdict)) + "</b><br>" +
+                                        fixed(c.balance.score.value)
+                                  : "-");
+    }
+    grid.push_back(std::move(row));
+  }
+  page.table(headers, grid, "verdicts");
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> marks;
+  for (const CellResult& c : r.cells) {
+    const CellStats& s = c.stats;
+    rows.push_back({escapeHtml(r.study.variants[size_t(c.variant)].id + " @ " + r.study.strengths[size_t(c.strength)].name),
+                    std::to_string(s.games), s.games ? scoreText(c.balance.score) : "-",
+                    s.games ? scoreText(s.drawRate) : "-", pValueText(c.balance.signP), pValueText(c.balance.equivalenceP),
+                    escapeHtml(verdictText(r, c.balance.verdict)),
+                    s.games ? fixed(double(s.repeated) / s.games) + " (" + std::to_string(s.repeated) + ")" : "-"});
+    marks.push_back(c.balance.verdict == Verdict::kUndecided ? "" : "sig");
+  }
+  page.table({"cell", "games", r.sideNames[0] + " score [95% CI]", "draw rate [95% CI]", "sign test p",
+              "equivalence p", "verdict", "repeated games"},
+             rows, "verdict-tests", marks);
+  page.paragraph("Repeated games: the share of a cell's games whose start and moves repeat an earlier game of the "
+                 "cell exactly. Repeats are not independent evidence; where the share is large, widen the study's "
+                 "diversity (<code>games.random_plies</code>, <code>games.temperature_plies</code>).");
+}
+
+std::string balanceEloChart(const BalanceResults& r) {
+  Chart chart;
+  chart.title = r.sideNames[0] + " score against agent Elo (95% intervals, fitted logistic trends)";
+  chart.xLabel = "Elo (strength " + r.study.strengths.front().name + " = 0)";
+  chart.yLabel = r.sideNames[0] + " score (draw = 1/2)";
+  chart.fixedY = true;
+  chart.referenceY = {0.5, 0.5 - r.study.stopping.margin, 0.5 + r.study.stopping.margin};
+  const auto [low, high] = eloSpan(r);
+  for (size_t v = 0; v < r.study.variants.size(); ++v) {
+    Series points;
+    points.label = r.study.variants[v].id;
+    points.style = Series::kPoints;
+    points.colorIndex = int(v);
+    for (size_t s = 0; s < r.study.strengths.size(); ++s) {
+      const CellResult& c = r.cell(int(v), int(s));
+      points.x.push_back(r.elo.ratings[s].elo);
+      points.y.push_back(c.stats.games ? c.balance.score.value : std::nan(""));
+      points.lo.push_back(c.balance.score.low);
+      points.hi.push_back(c.balance.score.high);
+    }
+    chart.series.push_back(std::move(points));
+    if (v < r.trends.size() && r.trends[v].fitted) {
+      Series curve;
+      curve.colorIndex = int(v);
+      for (int i = 0; i <= 40; ++i) {
+        const double elo = low + (high - low) * i / 40;
+        curve.x.push_back(elo);
+        curve.y.push_back(trendScore(r.trends[v], elo).value);
+      }
+      chart.series.push_back(std::move(curve));
+    }
+  }
+  return renderSvg(chart, 760, 380);
+}
+
+void eloSection(HtmlPage& page, const BalanceResults& r) {
+  page.section("Strength in Elo");
+  if (r.elo.ratings.empty()) {
+    page.paragraph("This study has no Elo games: add <code>elo: {games: N}</code> to rate its strengths against each "
+                   "other and see balance against a measured strength axis.");
+    return;
+  }
+  page.paragraph("Every two strengths played games against each other on variant <code>" +
+                 escapeHtml(r.study.variants[size_t(r.elo.variant)].id) + "</code>, colours alternating; one "
+                 "Bradley-Terry fit puts them on one Elo scale (draws as half a win, strength " +
+                 escapeHtml(r.study.strengths.front().name) + " at 0, 95% intervals). Other variants use the same "
+                 "ratings: the agents are the same players on other rules.");
+  std::vector<std::vector<std::string>> rows;
+  for (size_t s = 0; s < r.elo.ratings.size(); ++s) {
+    const Rating& rating = r.elo.ratings[s];
+    rows.push_back({escapeHtml(r.study.strengths[s].name), fixed(rating.elo, 0),
+                    "&plusmn; " + fixed(1.96 * rating.stderr, 0), fixed(rating.games, 0)});
+  }
+  page.table({"strength", "Elo", "95% interval", "games"}, rows, "elo");
+  if (r.trends.empty()) {
+    page.paragraph("Some strength could not be rated (no games connect it to the others): no trends.");
+    return;
+  }
+  page.paragraph("Trend: a logistic regression of the " + escapeHtml(r.sideNames[0]) + " score on Elo per variant "
+                 "(slope of the logit per 100 Elo, 95% Wald interval). Ranges: where the fitted score's 90% interval "
+                 "lies within the margin (balanced) or its 95% interval excludes 0.5 (favoured), between the weakest "
+                 "and the strongest agent.");
+  const auto [low, high] = eloSpan(r);
+  rows.clear();
+  for (size_t v = 0; v < r.trends.size(); ++v) {
+    const Trend& t = r.trends[v];
+    std::string ranges;
+    for (const VerdictRange& range : verdictRanges(t, low, high, r.study.stopping.margin)) {
+      ranges += (ranges.empty() ? "" : "; ") + escapeHtml(verdictText(r, range.verdict)) + " " +
+                fixed(range.from, 0) + "&ndash;" + fixed(range.to, 0);
+    }
+    rows.push_back({escapeHtml(r.study.variants[v].id), t.fitted ? fixed(t.slope, 3) : "-",
+                    t.fitted ? "[" + fixed(t.slopeInterval.low, 3) + ", " + fixed(t.slopeInterval.high, 3) + "]" : "-",
+                    t.fitted ? pValueText(t.slopeP) : "-", t.fitted ? ranges : "not fitted (too few points or separated)"});
+  }
+  page.table({"variant", "slope / 100 Elo", "95% interval", "p", "verdict by Elo"}, rows, "trends");
+  page.figures({{balanceEloChart(r), "Balance against measured strength: each variant's " + r.sideNames[0] +
+                                         " score at each strength's Elo, with the fitted trend; dashed lines at 0.5 "
+                                         "and at the balance margin."}});
+}
+
+}  // namespace tz
