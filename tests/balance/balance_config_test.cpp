@@ -32,21 +32,25 @@ std::string loadError(const std::string& text) {
   return "";
 }
 
-TEST(BalanceConfig, ShippedLinnaeusStudyCrossesTwoFactors) {
+TEST(BalanceConfig, ShippedLinnaeusStudyCrossesThreeFactors) {
   const StudyConfig c = loadStudy(kShipped + "linnaeus.yaml");
   EXPECT_EQ(c.base, "linnaeus");
-  ASSERT_EQ(c.variants.size(), 4u);
-  EXPECT_EQ(c.factors, (std::vector<std::string>{"first", "king"}));
+  ASSERT_EQ(c.variants.size(), 8u);
+  EXPECT_EQ(c.factors, (std::vector<std::string>{"first", "king", "repetition"}));
   // First factor slowest; the level's overrides applied in order.
-  EXPECT_EQ(c.variants[0].levels, (std::vector<std::string>{"first=defenders", "king=weak"}));
-  EXPECT_EQ(c.variants[1].sets, (std::vector<std::string>{"first=defenders", "king.capture=strong"}));
-  EXPECT_EQ(c.variants[3].id, "attackers+strong");
-  const auto game = loadGame(c.base, c.variants[3].sets);
+  EXPECT_EQ(c.variants[0].levels, (std::vector<std::string>{"first=defenders", "king=weak", "repetition=rep-loses"}));
+  EXPECT_EQ(c.variants[3].sets,
+            (std::vector<std::string>{"first=defenders", "king.capture=strong", "repetition.rule=draw"}));
+  EXPECT_EQ(c.variants[7].id, "attackers+strong+rep-draws");
+  const auto game = loadGame(c.base, c.variants[7].sets);
   EXPECT_NE(game->rulesYaml().find("first: attackers"), std::string::npos);
   EXPECT_NE(game->rulesYaml().find("capture: strong"), std::string::npos);
+  EXPECT_NE(game->rulesYaml().find("rule: draw"), std::string::npos);
   EXPECT_EQ(c.mode, AgentMode::kBaseline);
   EXPECT_GE(c.strengths.size(), 2u);
-  EXPECT_EQ(cellTag(c.variants[0], c.strengths[0]), "balance|defenders+weak|" + c.strengths[0].name);
+  EXPECT_EQ(cellTag(c.variants[0], c.strengths[0]), "balance|defenders+weak+rep-loses|" + c.strengths[0].name);
+  EXPECT_TRUE(c.stopping.onVerdict);
+  EXPECT_EQ(c.elo.variant, "defenders+weak+rep-loses");
 }
 
 TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
@@ -63,7 +67,7 @@ TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
 }
 
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
-  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml"}) {
+  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml"}) {
     EXPECT_NO_THROW(loadStudy(kShipped + name)) << name;
   }
   const StudyConfig trained = loadStudy(kShipped + "linnaeus-trained.yaml");

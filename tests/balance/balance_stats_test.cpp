@@ -35,18 +35,23 @@ TEST(BalanceStats, WilsonBoundsAndStoppingDecisionAtGivenCounts) {
   EXPECT_DOUBLE_EQ(quantile(s.plies, 0.0), 12.0);
   EXPECT_DOUBLE_EQ(quantile(s.plies, 1.0), 41.0);
 
-  // 50 of 100: [0.403832, 0.596168]; 0 of 10: [0, 0.277533].
-  EXPECT_NEAR(wilsonHalfWidth(50, 100), 0.0961685, 1e-6);
-  EXPECT_NEAR(wilsonHalfWidth(0, 10), 0.2775328 / 2, 1e-6);
-  EXPECT_NEAR(wilsonHalfWidth(20, 40), 0.1480047, 1e-6);
+  // The score's half-width: 1.96 * sqrt(variance / n); 50-50 of 100: 1.96 * 0.05 = 0.098;
+  // every game alike: the Wilson interval (0 of 10: [0, 0.277533]).
+  EXPECT_NEAR(scoreHalfWidth({50, 50, 0}), 0.0979982, 1e-6);
+  EXPECT_NEAR(scoreHalfWidth({0, 10, 0}), 0.2775328 / 2, 1e-6);
+  // 10 wins, 10 losses, 20 draws: variance 0.125, 1.96 * sqrt(0.125 / 40) = 0.1096.
+  EXPECT_NEAR(scoreHalfWidth({10, 10, 20}), 0.1095652, 1e-6);
+  EXPECT_DOUBLE_EQ(scoreHalfWidth({0, 0, 0}), 0.0);
 
   // The stopping rule at given counts.
   const StoppingRule rule{40, 400, 20, 0.05};
   EXPECT_EQ(stoppingDecision({0, 39, 0}, rule), StopReason::kContinue);     // below min_games
-  EXPECT_EQ(stoppingDecision({0, 40, 0}, rule), StopReason::kPrecision);    // half-width 0.0438
-  EXPECT_EQ(stoppingDecision({20, 20, 0}, rule), StopReason::kContinue);    // half-width 0.1480
-  EXPECT_EQ(stoppingDecision({192, 192, 0}, rule), StopReason::kPrecision);  // half-width 0.04976
-  EXPECT_EQ(stoppingDecision({190, 190, 0}, rule), StopReason::kContinue);  // half-width 0.05002
+  EXPECT_EQ(stoppingDecision({0, 40, 0}, rule), StopReason::kPrecision);    // Wilson half-width 0.0438
+  EXPECT_EQ(stoppingDecision({20, 20, 0}, rule), StopReason::kContinue);    // half-width 0.155
+  EXPECT_EQ(stoppingDecision({193, 192, 0}, rule), StopReason::kPrecision);  // half-width 0.04994
+  EXPECT_EQ(stoppingDecision({192, 192, 0}, rule), StopReason::kContinue);   // half-width 0.05001
+  // Draws narrow the score's interval: 60-60 with 200 draws, 1.96 * sqrt(0.09375 / 320) = 0.0335.
+  EXPECT_EQ(stoppingDecision({60, 60, 200}, rule), StopReason::kPrecision);
   EXPECT_EQ(stoppingDecision({200, 200, 0}, rule), StopReason::kMaxGames);
   EXPECT_EQ(stopReasonName(StopReason::kPrecision), "precision");
 }
@@ -88,10 +93,10 @@ TEST(BalanceStats, RepeatedGamesAreCounted) {
 }
 
 TEST(BalanceStats, ProgressReplaysTheLooks) {
-  const StoppingRule rule{4, 10, 2, 0.3};
+  const StoppingRule rule{4, 10, 2, 0.35};
   std::vector<GameRecord> games;
-  // Side 0 wins every other game: looks at 4 (2/4, half-width 0.350), 6 (3/6, 0.312) go on,
-  // the look at 8 (4/8, 0.285) stops.
+  // Side 0 wins every other game: looks at 4 (2/4, half-width 1.96 * 0.5 / 2 = 0.490) and
+  // 6 (3/6, 0.400) go on, the look at 8 (4/8, 0.3465) stops.
   for (int r = 0; r < 10; ++r) games.push_back(game(r, r % 2 == 0 ? 0 : 1, "escape", 10));
   const auto upTo = [&](int n) { return std::vector<GameRecord>(games.begin(), games.begin() + n); };
   EXPECT_EQ(cellProgress({}, rule).target, 4);

@@ -155,7 +155,7 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
                         {"stop", stopReasonName(c.progress.stop)},
                         {"repeated_games", s.repeated},
                         {"balance", balanceJson(c.balance, r.sideNames)}};
-    if (s.games > 0) cell["half_width"] = wilsonHalfWidth(s.wins[0], s.games);
+    if (s.games > 0) cell["score_half_width"] = scoreHalfWidth(s.counts());
     cells.push_back(std::move(cell));
   }
   nlohmann::json tests = nlohmann::json::array();

@@ -83,8 +83,10 @@ class CellPlayer {
     std::string line = cell.variant->id + " @ " + cell.strength->name + ": " + std::to_string(s.games) + " games";
     char buf[160];
     if (s.games > 0) {
-      std::snprintf(buf, sizeof buf, ", %s %.3f [%.3f, %.3f] (half-width %.3f)", cell.game->sideName(0).c_str(),
-                    s.winRate[0].value, s.winRate[0].low, s.winRate[0].high, wilsonHalfWidth(s.wins[0], s.games));
+      const BalanceTest b = cellBalance(s.counts(), study_.stopping);
+      std::snprintf(buf, sizeof buf, ", %s score %.3f [%.3f, %.3f] (half-width %.3f), %s", cell.game->sideName(0).c_str(),
+                    b.score.value, b.score.low, b.score.high, scoreHalfWidth(s.counts()),
+                    verdictName(b.verdict, cell.game->sideName(0), cell.game->sideName(1)).c_str());
       line += buf;
     }
     line += p.stop == StopReason::kContinue ? ": playing to " + std::to_string(p.target)

@@ -49,8 +49,8 @@ std::string stopReasonName(StopReason reason) {
   return "continue";
 }
 
-double wilsonHalfWidth(int successes, int trials) {
-  const Estimate e = wilsonInterval(successes, trials);
+double scoreHalfWidth(const std::array<int, 3>& counts) {
+  const Estimate e = scoreInterval(counts[0], counts[2], counts[1]);
   return (e.high - e.low) / 2;
 }
 
@@ -67,7 +67,7 @@ StopReason stoppingDecision(const std::array<int, 3>& counts, const StoppingRule
   const int games = counts[0] + counts[1] + counts[2];
   if (games >= rule.maxGames) return StopReason::kMaxGames;
   if (games < rule.minGames) return StopReason::kContinue;
-  if (wilsonHalfWidth(counts[0], games) <= rule.precision) return StopReason::kPrecision;
+  if (scoreHalfWidth(counts) <= rule.precision) return StopReason::kPrecision;
   if (rule.onVerdict && cellBalance(counts, rule).verdict != Verdict::kUndecided) return StopReason::kVerdict;
   return StopReason::kContinue;
 }

@@ -41,7 +41,7 @@ double quantile(const std::vector<int>& ascending, double q);
 /// Whether a cell goes on: the sequential stopping rule's decision.
 enum class StopReason {
   kContinue,   // below min_games, or the interval is still wider than the precision
-  kPrecision,  // the Wilson half-width of the attacker-win rate reached the precision
+  kPrecision,  // the half-width of side 0's score interval reached the precision
   kVerdict,    // stop_on_verdict: the verdict is settled at the look's level
   kMaxGames,   // max_games played
 };
@@ -56,11 +56,12 @@ double verdictAlpha(const StoppingRule& rule);
 /// The balance tests of counts {side 0 wins, side 1 wins, draws} under the rule's margin and level.
 BalanceTest cellBalance(const std::array<int, 3>& counts, const StoppingRule& rule);
 
-/// Half the width of the 95% Wilson interval of `successes` out of `trials` (> 0).
-double wilsonHalfWidth(int successes, int trials);
+/// Half the width of the 95% interval of side 0's score (scoreInterval, draws as half) for
+/// counts {side 0 wins, side 1 wins, draws}; 0 without games.
+double scoreHalfWidth(const std::array<int, 3>& counts);
 
 /// The decision after games with `counts` {side 0 wins, side 1 wins, draws}: stop at
-/// max_games, or from min_games on once the half-width is at most the precision, or (with
+/// max_games, or from min_games on once the score's half-width is at most the precision, or (with
 /// stop_on_verdict) once the verdict is settled. The precision rule looks only at the
 /// interval's width, never at a test result, so it does not bias the estimate; the verdict
 /// rule does look at tests, and reads each look at alpha / looks to pay for it.

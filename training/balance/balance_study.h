@@ -43,7 +43,7 @@ struct StoppingRule {
   int minGames = 40;        // games before the precision is first looked at
   int maxGames = 400;       // games at most
   int batch = 20;           // games between two looks at the precision
-  double precision = 0.05;  // stop once the 95% Wilson half-width of the attacker-win rate is at most this
+  double precision = 0.05;  // stop once the 95% half-width of the attacker score (draws half) is at most this
   double margin = 0.05;     // balance_margin: a score within 0.5 +- margin is balanced
   bool onVerdict = false;   // stop_on_verdict: also stop once the cell's verdict is settled
 };

@@ -94,8 +94,8 @@ void studySection(HtmlPage& page, const BalanceResults& r) {
   page.paragraph("<b>Source of diversity.</b> " + escapeHtml(diversity));
   page.paragraph("<b>Stopping rule (precision-based).</b> Each variant at each strength plays at least " +
                  std::to_string(s.stopping.minGames) + " games, then looks every " + std::to_string(s.stopping.batch) +
-                 " games and stops once the 95% Wilson interval of the " + escapeHtml(r.sideNames[0]) +
-                 " win rate has a half-width of at most " + fixed(s.stopping.precision) + ", or at " +
+                 " games and stops once the 95% interval of the " + escapeHtml(r.sideNames[0]) +
+                 " score (draws as half) has a half-width of at most " + fixed(s.stopping.precision) + ", or at " +
                  std::to_string(s.stopping.maxGames) +
                  " games. The rule looks only at the width of the interval, never at a test result or at a "
                  "difference between variants, so it does not bias the estimates the way stopping on significance "
@@ -116,10 +116,10 @@ void balanceSection(HtmlPage& page, const BalanceResults& r) {
                                : c.progress.stop == StopReason::kPrecision ? "stopped: precision reached"
                                : c.progress.stop == StopReason::kVerdict   ? "stopped: verdict settled"
                                                                            : "stopped: max games";
-    extra.push_back({c.stats.games ? fixed(wilsonHalfWidth(c.stats.wins[0], c.stats.games)) : "-", status,
+    extra.push_back({c.stats.games ? fixed(scoreHalfWidth(c.stats.counts())) : "-", status,
                      fixed(quantile(c.stats.plies, 0.5), 0)});
   }
-  resultsTable(page, allCells(r), r.sideNames, {"half-width", "status", "median plies"}, extra);
+  resultsTable(page, allCells(r), r.sideNames, {"score half-width", "status", "median plies"}, extra);
   std::vector<std::pair<std::string, std::string>> figures;
   for (size_t k = 0; k < r.study.strengths.size(); ++k) {
     const std::string& name = r.study.strengths[k].name;
