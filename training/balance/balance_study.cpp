@@ -1,7 +1,5 @@
 #include "training/balance/balance_study.h"
 
-#include <nlohmann/json.hpp>
-
 #include <filesystem>
 #include <set>
 
@@ -315,75 +313,6 @@ int eloVariantIndex(const StudyConfig& study) {
   for (size_t v = 0; v < study.variants.size(); ++v)
     if (study.variants[v].id == study.elo.variant) return int(v);
   throw Error(study.file + ": elo.variant '" + study.elo.variant + "' is not a variant of the study");
-}
-
-nlohmann::json studyToJson(const StudyConfig& c) {
-  nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
-  for (const auto& v : c.variants) variants.push_back({{"base", v.base}, {"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
-  for (const auto& s : c.strengths) {
-    strengths.push_back({{"name", s.name},
-                         {"player", s.player},
-                         {"simulations", s.simulations},
-                         {"mix", s.rolloutMix},
-                         {"checkpoint", s.checkpoint}});
-  }
-  return {{"file", c.file},
-          {"description", c.description},
-          {"base", c.base},
-          {"factors", c.factors},
-          {"variants", variants},
-          {"mode", modeName(c.mode)},
-          {"strengths", strengths},
-          {"experiment", c.experiment},
-          {"budget", {{"minutes", c.budget.minutes}, {"games", c.budget.games}, {"steps", c.budget.steps}}},
-          {"checkpoints", c.checkpoints},
-          {"diversity",
-           {{"seed", c.diversity.seed},
-            {"random_plies", c.diversity.randomPlies},
-            {"temperature", c.diversity.temperature},
-            {"temperature_plies", c.diversity.temperaturePlies}}},
-          {"stopping",
-           {{"min_games", c.stopping.minGames},
-            {"max_games", c.stopping.maxGames},
-            {"batch", c.stopping.batch},
-            {"precision", c.stopping.precision},
-            {"margin", c.stopping.margin},
-            {"on_verdict", c.stopping.onVerdict}}},
-          {"elo", {{"variant", c.elo.variant}, {"games", c.elo.games}}},
-          {"workers", c.workers}};
-}
-
-StudyConfig studyFromJson(const nlohmann::json& j) {
-  try {
-    StudyConfig c;
-    c.file = j.at("file");
-    c.description = j.at("description");
-    c.base = j.at("base");
-    c.factors = j.at("factors").get<std::vector<std::string>>();
-    for (const auto& v : j.at("variants")) {
-      c.variants.push_back({v.value("base", c.base), v.at("id"), v.at("levels"), v.at("sets")});
-    }
-    const std::string mode = j.at("mode");
-    c.mode = mode == "trained" ? AgentMode::kTrained : mode == "checkpoints" ? AgentMode::kCheckpoints : AgentMode::kBaseline;
-    for (const auto& s : j.at("strengths")) {
-      c.strengths.push_back(
-          {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});
-    }
-    c.experiment = j.at("experiment");
-    c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};
-    c.checkpoints = j.at("checkpoints").get<std::map<std::string, std::string>>();
-    const auto& d = j.at("diversity");
-    c.diversity = {d.at("seed"), d.at("random_plies"), d.at("temperature"), d.at("temperature_plies")};
-    const auto& s = j.at("stopping");
-    c.stopping = {s.at("min_games"), s.at("max_games"), s.at("batch"), s.at("precision"), s.value("margin", 0.05),
-                  s.value("on_verdict", false)};
-    if (j.contains("elo")) c.elo = {j["elo"].at("variant"), j["elo"].at("games")};
-    else c.elo.variant = c.variants.front().id;
-    c.workers = j.at("workers");
-    return c;
-  } catch (const nlohmann::json::exception& e) {
-    throw Error(std::string("balance study description: ") + e.what());
-  }
 }
 
 }  // namespace tz
