@@ -16,6 +16,9 @@ void addEngineCommands(CLI::App& app);
 /// tablut-client (plays on a Tablut Challenge server, docs/TABLUT_CHALLENGE.md).
 void addTablutCommands(CLI::App& app);
 
+/// opentafl-engine (an external engine for OpenTafl, docs/OPENTAFL.md).
+void addOpenTaflCommands(CLI::App& app);
+
 /// egtb build / egtb probe (the morris endgame database, docs/EGTB.md).
 void addEgtbCommands(CLI::App& app);
 

@@ -25,11 +25,16 @@ class SimsGovernor {
   int sims() const { return sims_; }
   /// Learns from a search of `sims` simulations that took `ms` milliseconds.
   void record(int sims, double ms);
+  /// Fits the next moves into `budgetMs` instead, at the speed last measured (a clock
+  /// running down): the count drops at once when the last search would not fit.
+  void setBudget(int64_t budgetMs);
 
  private:
   double targetMs_;
   int limit_;
   int sims_;
+  int lastSims_ = 0;     // the last search measured (none yet: 0)
+  double lastMs_ = 0.0;  // and how long it took
 };
 
 }  // namespace tz::cli::tablut

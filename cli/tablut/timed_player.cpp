@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 
 #include "cli/engine/spec_edit.h"
 #include "game/error.h"
@@ -22,14 +23,13 @@ double msSince(std::chrono::steady_clock::time_point start) {
 }  // namespace
 
 TimedPlayer::TimedPlayer(const std::string& spec, const Game& game, uint64_t seed, int64_t budgetMs)
-    : spec_(spec), game_(game), seed_(seed) {
+    : spec_(spec), game_(game), seed_(seed), budgetMs_(budgetMs) {
   use(spec_);  // a bad spec is refused here, with the factory's message
   if (takes("ms")) {
     // The factory has checked the spec's own ms, if any, to be a number in range.
     const std::optional<std::string> given = specOption(spec_, "ms");
-    const int64_t ms = given ? std::min<int64_t>(budgetMs, std::stoll(*given)) : budgetMs;
-    spec_ = withOption(spec_, "ms", std::to_string(ms));
-    use(spec_);
+    msLimit_ = given ? std::stoll(*given) : std::numeric_limits<int64_t>::max();
+    use(nextSpec());
   } else if (takes("sims")) {
     const std::optional<std::string> given = specOption(spec_, "sims");
     governor_.emplace(budgetMs, given ? std::stoi(*given) : kMaxSimulations);
@@ -42,6 +42,11 @@ TimedPlayer::TimedPlayer(const std::string& spec, const Game& game, uint64_t see
   }
 }
 
+void TimedPlayer::setBudget(int64_t budgetMs) {
+  budgetMs_ = budgetMs;
+  if (governor_) governor_->setBudget(budgetMs);
+}
+
 Action TimedPlayer::chooseAction(const State& state) {
   const int sims = governor_ ? governor_->sims() : 0;
   use(nextSpec());
@@ -52,6 +57,7 @@ Action TimedPlayer::chooseAction(const State& state) {
 }
 
 std::string TimedPlayer::nextSpec() const {
+  if (msLimit_) return withOption(spec_, "ms", std::to_string(std::min(*msLimit_, std::max<int64_t>(1, budgetMs_))));
   return governor_ ? withOption(spec_, "sims", std::to_string(governor_->sims())) : spec_;
 }
 

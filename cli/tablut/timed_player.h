@@ -29,6 +29,8 @@ class TimedPlayer final : public Player {
   void observe(const State& before, Action action) override { player_->observe(before, action); }
   std::string name() const override { return player_->name(); }
   std::optional<SearchReport> searchReport() const override { return player_->searchReport(); }
+  /// Fits the following moves into `budgetMs` (a game clock running down) instead.
+  void setBudget(int64_t budgetMs);
 
   /// The spec of the player that chooses the next move (the given spec with its budget).
   std::string nextSpec() const;
@@ -42,6 +44,8 @@ class TimedPlayer final : public Player {
   std::string spec_;
   const Game& game_;
   uint64_t seed_;
+  int64_t budgetMs_;                      // the time a move may take
+  std::optional<int64_t> msLimit_;        // for a player taking `ms`: its own ms (or no limit)
   std::optional<SimsGovernor> governor_;  // for a player taking `sims`
   std::string built_;                     // the spec player_ was made from
   std::unique_ptr<Player> player_;
