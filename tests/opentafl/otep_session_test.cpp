@@ -169,7 +169,7 @@ TEST(OtepSession, FuzzedLinesNeverThrowOrHang) {
     for (int i = 0; i < 1500; ++i) {
       std::string line = heads[rng() % heads.size()];
       for (int n = rng() % 4; n > 0; --n) line += " " + words[rng() % words.size()];
-      if (rng() % 10 == 0) line[rng() % (line.size() + 1 == 0 ? 1 : std::max<size_t>(line.size(), 1))] = char(rng());
+      if (!line.empty() && rng() % 10 == 0) line[rng() % line.size()] = char(rng());  // a garbage byte
       std::vector<std::string> out;
       EXPECT_NO_THROW(out = engine.handle(line)) << line;
       for (const auto& reply : out) {
