@@ -66,8 +66,8 @@ int runLibTorchBuildIfNeeded(int argc, char** argv) {
   if (reason.empty() && !asksForCommandList(words)) return 0;
   std::error_code ec;
   const std::filesystem::path full = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / "taflzero-net";
-  execv(full.c_str(), argv);  // returns only when taflzero-net cannot run
-  const std::string why = std::strerror(errno);
+  if (!ec) execv(full.c_str(), argv);  // returns only when taflzero-net cannot run
+  const std::string why = ec ? ec.message() : std::strerror(errno);
   if (reason.empty()) return 0;
   std::cerr << "taflzero: error: " << reason << " needs the LibTorch build: cannot run " << full.string() << " ("
             << why << "); build with -DTAFLZERO_WITH_TORCH=ON\n";
