@@ -76,14 +76,17 @@ std::string balanceEloChart(const BalanceResults& r) {
   chart.fixedY = true;
   chart.referenceY = {0.5, 0.5 - r.study.stopping.margin, 0.5 + r.study.stopping.margin};
   const auto [low, high] = eloSpan(r);
-  for (size_t v = 0; v < r.study.variants.size(); ++v) {
+  const size_t variants = r.study.variants.size();
+  for (size_t v = 0; v < variants; ++v) {
+    // Variants at one strength share its Elo: spread their points a little so that none hides another.
+    const double spread = (high - low) * 0.008 * (double(v) - (double(variants) - 1) / 2);
     Series points;
     points.label = r.study.variants[v].id;
     points.style = Series::kPoints;
     points.colorIndex = int(v);
     for (size_t s = 0; s < r.study.strengths.size(); ++s) {
       const CellResult& c = r.cell(int(v), int(s));
-      points.x.push_back(r.elo.ratings[s].elo);
+      points.x.push_back(r.elo.ratings[s].elo + spread);
       points.y.push_back(c.stats.games ? c.balance.score.value : std::nan(""));
       points.lo.push_back(c.balance.score.low);
       points.hi.push_back(c.balance.score.high);
@@ -100,7 +103,7 @@ std::string balanceEloChart(const BalanceResults& r) {
       chart.series.push_back(std::move(curve));
     }
   }
-  return renderSvg(chart, 760, 380);
+  return renderSvg(chart, 900, 400);
 }
 
 void eloSection(HtmlPage& page, const BalanceResults& r) {

@@ -48,7 +48,10 @@ std::vector<double> ticks(double lo, double hi) {
 }  // namespace
 
 std::string renderSvg(const Chart& chart, int width, int height) {
-  const double left = 64, right = 16 + (chart.series.size() > 1 ? 140 : 0), top = 32, bottom = 48;
+  size_t longestLabel = 0;
+  for (const auto& s : chart.series) longestLabel = std::max(longestLabel, s.label.size());
+  const double legend = chart.series.size() > 1 ? std::max(140.0, 30 + 7.0 * double(longestLabel)) : 0;
+  const double left = 64, right = 16 + legend, top = 32, bottom = 48;
   const double plotW = width - left - right, plotH = height - top - bottom;
   const bool categorical = !chart.categories.empty();
 
