@@ -1,7 +1,8 @@
-// egtb build / egtb probe: the endgame database of Nine Men's Morris (docs/EGTB.md).
+// egtb build / probe / score: the endgame database of Nine Men's Morris (docs/EGTB.md).
 #include <nlohmann/json.hpp>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -12,6 +13,8 @@
 #include "game/morris/egtb/builder.h"
 #include "game/morris/egtb/database.h"
 #include "game/morris/morris_game.h"
+#include "mcts/players/egtb_score.h"
+#include "mcts/players/value_heads.h"
 
 namespace tz::cli {
 
@@ -19,16 +22,20 @@ namespace {
 
 using namespace morris::egtb;
 
-// The rules of a morris variant; throws Error for a variant of another game.
-morris::Rules morrisRules(const VariantOptions& options) {
-  const std::unique_ptr<Game> game = options.load();
-  const auto* morrisGame = dynamic_cast<const morris::MorrisGame*>(game.get());
+// A morris variant; throws Error for a variant of another game.
+std::unique_ptr<morris::MorrisGame> morrisGame(const VariantOptions& options) {
+  std::unique_ptr<Game> game = options.load();
+  auto* morrisGame = dynamic_cast<morris::MorrisGame*>(game.get());
   if (!morrisGame) {
     throw Error("variant " + quoted(game->name()) +
                 " is not a morris variant: the endgame database is for Nine Men's Morris");
   }
-  return morrisGame->rules();
+  game.release();
+  return std::unique_ptr<morris::MorrisGame>(morrisGame);
 }
+
+// The rules of a morris variant; throws Error for a variant of another game.
+morris::Rules morrisRules(const VariantOptions& options) { return morrisGame(options)->rules(); }
 
 nlohmann::json classJson(const BuiltClass& b) {
   return {{"class", b.cls.name()},
@@ -123,6 +130,82 @@ void addProbe(CLI::App& egtb) {
   });
 }
 
+// A share or mean for JSON: null when undefined (NaN).
+nlohmann::json number(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
+
+nlohmann::json scoreJson(const players::ClassScore& s) {
+  return {{"class", s.cls.name()},
+          {"positions", s.positions},
+          {"wins", s.byResult[int(Result::kWin)]},
+          {"draws", s.byResult[int(Result::kDraw)]},
+          {"losses", s.byResult[int(Result::kLoss)]},
+          {"kept", number(s.keptShare())},
+          {"wins_kept", number(s.keptShare(Result::kWin))},
+          {"draws_kept", number(s.keptShare(Result::kDraw))},
+          {"win_plies_lost", number(s.meanWinPliesLost())},
+          {"value_head_accuracy", number(s.valueHeadAccuracy())}};
+}
+
+// `x` written with a printf `format`, or "-" when undefined (NaN).
+std::string figure(double x, const char* format) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, format, x);
+  return std::isnan(x) ? "-" : buf;
+}
+
+std::string percent(double x) { return figure(100 * x, "%.1f%%"); }
+
+void printScores(const std::vector<players::ClassScore>& scores) {
+  std::printf("%-5s %9s %6s %6s %6s %7s %9s %10s %14s %10s\n", "class", "positions", "wins", "draws", "losses",
+              "kept", "wins kept", "draws kept", "win plies lost", "value head");
+  for (const players::ClassScore& s : scores) {
+    std::printf("%-5s %9d %6d %6d %6d %7s %9s %10s %14s %10s\n", s.cls.name().c_str(), s.positions,
+                s.byResult[int(Result::kWin)], s.byResult[int(Result::kDraw)], s.byResult[int(Result::kLoss)],
+                percent(s.keptShare()).c_str(), percent(s.keptShare(Result::kWin)).c_str(),
+                percent(s.keptShare(Result::kDraw)).c_str(),
+                figure(s.meanWinPliesLost(), "%.2f").c_str(),
+                percent(s.valueHeadAccuracy()).c_str());
+  }
+}
+
+void addScore(CLI::App& egtb) {
+  struct Opts {
+    VariantOptions variant;
+    std::string db, classes;
+    players::EgtbScoreOptions score;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  o->variant.variant = "morris";
+  auto* cmd = egtb.add_subcommand("score", "Score an agent's turns against the database on random positions");
+  o->variant.addTo(cmd);
+  cmd->add_option("--db", o->db, "Database folder")->required();
+  cmd->add_option("--agent", o->score.agent, "Player spec of the agent, e.g. mcts:sims=200 or net:CHECKPOINT")
+      ->required();
+  cmd->add_option("--positions", o->score.positions, "Positions drawn from each class")->capture_default_str();
+  cmd->add_option("--seed", o->score.seed, "Seed of the draws and the agent")->capture_default_str();
+  cmd->add_option("--classes", o->classes, "Classes to score, e.g. 3v3,4v4 (default: every class of the database)");
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    const std::unique_ptr<morris::MorrisGame> game = morrisGame(o->variant);
+    o->score.validate();
+    if (!o->classes.empty()) o->score.classes = parseClasses(o->classes);
+    Database db(o->db, game->rules().flying);
+    const std::shared_ptr<Evaluator> head = makeValueHead(o->score.agent, *game);
+    const auto scores = players::scoreAgainstDatabase(*game, db, o->score, head.get());
+    if (!o->json) {
+      std::printf("agent %s on %s, %d positions per class, seed %llu\n", o->score.agent.c_str(),
+                  game->name().c_str(), o->score.positions, (unsigned long long)o->score.seed);
+      printScores(scores);
+      return;
+    }
+    nlohmann::json j = {{"agent", o->score.agent}, {"variant", game->name()},     {"flying", game->rules().flying},
+                        {"positions", o->score.positions}, {"seed", o->score.seed}, {"classes", nlohmann::json::array()}};
+    for (const players::ClassScore& s : scores) j["classes"].push_back(scoreJson(s));
+    std::cout << j.dump() << "\n";
+  });
+}
+
 }  // namespace
 
 void addEgtbCommands(CLI::App& app) {
@@ -130,6 +213,7 @@ void addEgtbCommands(CLI::App& app) {
   egtb->require_subcommand(1);
   addBuild(*egtb);
   addProbe(*egtb);
+  addScore(*egtb);
 }
 
 }  // namespace tz::cli

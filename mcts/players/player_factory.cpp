@@ -152,13 +152,18 @@ std::vector<std::string> playerUsages() {
   return out;
 }
 
-std::unique_ptr<Player> makePlayer(const std::string& text, const Game& game, uint64_t seed) {
+PlayerSpec parsePlayerSpec(const std::string& text) {
   PlayerSpec spec{text, text, ""};
   const size_t colon = text.find(':');
   if (colon != std::string::npos) {
     spec.kind = text.substr(0, colon);
     spec.argument = text.substr(colon + 1);
   }
+  return spec;
+}
+
+std::unique_ptr<Player> makePlayer(const std::string& text, const Game& game, uint64_t seed) {
+  const PlayerSpec spec = parsePlayerSpec(text);
   PlayerCreator create;
   {
     Registry& r = registry();

@@ -54,6 +54,9 @@ void registerPlayerKind(const std::string& kind, const std::string& usage, Playe
 /// The usage of every registered kind, sorted by kind.
 std::vector<std::string> playerUsages();
 
+/// A spec split at its first ':' (the whole text is the kind when there is none).
+PlayerSpec parsePlayerSpec(const std::string& text);
+
 /// A player from a spec; throws Error for an unknown kind or a bad option.
 std::unique_ptr<Player> makePlayer(const std::string& spec, const Game& game, uint64_t seed);
 

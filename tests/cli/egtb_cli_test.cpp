@@ -1,5 +1,5 @@
-// egtb build and egtb probe through the binary (docs/EGTB.md): a 3v3 build shared by the
-// tests of one process, --json and text answers, one-line errors, and the egtb player
+// egtb build, probe and score through the binary (docs/EGTB.md): a 3v3 build shared by
+// the tests of one process, --json and text answers, one-line errors, and the egtb player
 // behind the engine protocol.
 #include <nlohmann/json.hpp>
 
@@ -60,6 +60,36 @@ TEST_F(EgtbCli, BuildsAndProbes) {
   EXPECT_FALSE(black["best"].empty());
   const auto text = probe("WW.B......B.......B....W white 0 0 40", "");
   EXPECT_EQ(text.out, "white to move (class 3v3): win in 1 ply\nbest: g7-a7xb2 g7-a7xd2 g7-a7xf2\n");
+}
+
+// Defined before BadInputIsAOneLineError, which damages the shared table at its end.
+TEST_F(EgtbCli, ScoresAgentsByClass) {
+  ASSERT_EQ(built_.code, 0) << built_.out;
+  const std::string args = "egtb score --db " + dir_ + " --positions 100 --seed 3 --json --agent ";
+  const auto best = runCli(args + "'egtb:" + dir_ + "'", false);
+  ASSERT_EQ(best.code, 0) << best.out;
+  const auto j = nlohmann::json::parse(best.out);
+  EXPECT_EQ(j["positions"], 100);
+  ASSERT_EQ(j["classes"].size(), 1u);
+  const auto& c = j["classes"][0];
+  EXPECT_EQ(c["class"], "3v3");
+  EXPECT_EQ(c["wins"].get<int>() + c["draws"].get<int>() + c["losses"].get<int>(), 100);
+  EXPECT_EQ(c["kept"], 1.0);
+  EXPECT_EQ(c["wins_kept"], 1.0);
+  EXPECT_EQ(c["win_plies_lost"], 0.0);
+  EXPECT_TRUE(c["value_head_accuracy"].is_null());
+  const auto random = nlohmann::json::parse(runCli(args + "random", false).out)["classes"][0];
+  EXPECT_EQ(random["wins"], c["wins"]);
+  EXPECT_LT(random["wins_kept"].get<double>(), 1.0);
+  const auto text = runCli("egtb score --db " + dir_ + " --positions 10 --agent random", false);
+  EXPECT_EQ(text.code, 0);
+  EXPECT_NE(text.out.find("\n3v3 "), std::string::npos) << text.out;
+  const std::string db = " --db " + dir_;
+  expectOneLineError("egtb score" + db + " --agent random --positions 0", "positions = 0");
+  expectOneLineError("egtb score" + db + " --agent random --classes 4v4", "cannot score class 4v4");
+  expectOneLineError("egtb score" + db + " --agent random --classes 3x3", "bad piece class '3x3'");
+  expectOneLineError("egtb score --db " + dir_ + "/nowhere --agent random", "is not a folder");
+  expectOneLineError("egtb score" + db + " --agent nobody", "unknown player 'nobody'");
 }
 
 TEST_F(EgtbCli, BadInputIsAOneLineError) {

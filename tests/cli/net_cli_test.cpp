@@ -1,6 +1,7 @@
 // Network commands through the real binary: net init / net info, export with its JSON
-// report and sidecar, bench net --json, network players in the arena, and one-line errors;
-// all of them run by taflzero through taflzero-net (cli/libtorch_forward.h).
+// report and sidecar, bench net --json, network players in the arena, egtb score's value
+// head, and one-line errors; all of them run by taflzero through taflzero-net
+// (cli/libtorch_forward.h).
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
@@ -127,6 +128,24 @@ TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   EXPECT_EQ(b["games"], 2);
   EXPECT_GT(b["forward_per_second"].get<double>(), 0);
   EXPECT_GT(b["ratio"].get<double>(), 0);
+}
+
+TEST(NetCli, EgtbScoreRatesTheValueHeadOfNetworkAgentsOnly) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("m.ckpt"), db = dir.file("egtb");
+  ASSERT_EQ(runCli("net init --variant morris --network small --out " + ckpt).code, 0);
+  ASSERT_EQ(runCli("egtb build --classes 3v3 --out " + db).code, 0);
+  const std::string score = "egtb score --db " + db + " --positions 20 --json --agent ";
+  const auto net = runCli(score + "net:" + ckpt + ",sims=4", false);
+  ASSERT_EQ(net.code, 0) << net.out;
+  const auto c = nlohmann::json::parse(net.out)["classes"][0];
+  ASSERT_TRUE(c["value_head_accuracy"].is_number()) << net.out;
+  EXPECT_GE(c["value_head_accuracy"].get<double>(), 0.0);
+  EXPECT_LE(c["value_head_accuracy"].get<double>(), 1.0);
+  EXPECT_TRUE(c["kept"].is_number());
+  const auto mcts = runCli(score + "mcts:sims=4", false);
+  ASSERT_EQ(mcts.code, 0) << mcts.out;
+  EXPECT_TRUE(nlohmann::json::parse(mcts.out)["classes"][0]["value_head_accuracy"].is_null());
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/player_factory.h"
+#include "mcts/players/value_heads.h"
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
 
@@ -19,15 +20,24 @@ std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game&
   return makeMctsPlayer(game, evaluator, options);
 }
 
+namespace {
+
+// The checkpoint of a "net:CHECKPOINT[,options]" argument.
+std::string checkpointOf(const std::string& argument) { return argument.substr(0, argument.find(',')); }
+
+}  // namespace
+
 void registerNetPlayerKind() {
+  registerValueHeadKind("net", [](const PlayerSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
+    NetEvaluatorOptions eval;
+    eval.maxBatch = 1;
+    eval.maxWaitUs = 0;
+    return std::make_shared<NetEvaluator>(loadCheckpoint(checkpointOf(spec.argument), game, "cpu"), eval);
+  });
   registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
-                       std::string path = spec.argument, rest;
-                       const auto comma = path.find(',');
-                       if (comma != std::string::npos) {
-                         rest = path.substr(comma + 1);
-                         path = path.substr(0, comma);
-                       }
+                       const std::string path = checkpointOf(spec.argument);
+                       const std::string rest = spec.argument.substr(std::min(spec.argument.size(), path.size() + 1));
                        PlayerSpec optionsSpec{spec.text, spec.kind, rest};
                        SpecOptions o(optionsSpec);
                        SearchOptions search;

@@ -17,7 +17,7 @@ namespace tz {
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
                                       double rolloutMix = 0, const std::string& device = "cpu");
 
-/// Registers the "net" player kind with the player factory.
+/// Registers the "net" player kind with the player factory, and its value head.
 void registerNetPlayerKind();
 
 }  // namespace tz

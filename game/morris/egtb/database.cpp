@@ -35,6 +35,12 @@ Database::Database(const std::string& dir, bool flying) : dir_(dir), flying_(fly
   if (files_.empty()) throw Error("no endgame tables in " + quoted(dir) + " (build them with taflzero egtb build)");
 }
 
+std::vector<PieceClass> Database::classes() const {
+  std::vector<PieceClass> out;
+  for (const auto& [c, path] : files_) out.push_back(c);
+  return out;
+}
+
 std::string Database::missing(const PieceClass& c, const std::string& what) const {
   if (files_.count(c)) return "";
   std::string held;

@@ -33,6 +33,8 @@ class Database {
   /// for the other flying rule.
   Database(const std::string& dir, bool flying);
 
+  /// The classes with a table in the folder, in solving order.
+  std::vector<PieceClass> classes() const;
   /// Why the database cannot value `setup` (empty when it can): not the moving phase, a
   /// side with fewer than three pieces, or no table for its class or for a class its
   /// turns lead to.
