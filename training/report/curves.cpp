@@ -24,8 +24,10 @@ std::vector<nlohmann::json> readMetrics(const std::string& path) {
   return out;
 }
 
-std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
-  std::vector<Curve> out;
+namespace {
+
+// Policy and value loss per training step.
+void lossCurve(const std::vector<nlohmann::json>& metrics, std::vector<Curve>& out) {
   Chart loss{"Training loss", "step", "loss", {}, {}, false, 0, 1, {}};
   Series policy{"policy", {}, {}, {}, {}, Series::kLine}, value{"value", {}, {}, {}, {}, Series::kLine};
   for (const auto& m : metrics) {
@@ -39,8 +41,10 @@ std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
     loss.series = {policy, value};
     out.push_back({"loss.svg", renderSvg(loss)});
   }
+}
 
-  // Ratings: the newest fit holds every checkpoint.
+// The checkpoints' ratings: the newest fit holds every checkpoint.
+void ratingsCurve(const std::vector<nlohmann::json>& metrics, std::vector<Curve>& out) {
   const nlohmann::json* latest = nullptr;
   for (const auto& m : metrics)
     if (m.value("kind", "") == "ratings") latest = &m;
@@ -60,8 +64,10 @@ std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
     elo.series = {s};
     if (!s.y.empty()) out.push_back({"ratings.svg", renderSvg(elo)});
   }
+}
 
-  // Scores by side against each baseline, per step.
+// Scores by side against each baseline, per step.
+void baselineCurves(const std::vector<nlohmann::json>& metrics, std::vector<Curve>& out) {
   std::map<std::string, std::vector<const nlohmann::json*>> byOpponent;
   for (const auto& m : metrics)
     if (m.value("kind", "") == "eval" && m["b"].get<std::string>().rfind("step-", 0) != 0) byOpponent[m["b"]].push_back(&m);
@@ -88,8 +94,10 @@ std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
       if (c == ':' || c == '/' || c == '=' || c == ',') c = '_';
     out.push_back({file, renderSvg(sides)});
   }
+}
 
-  // Self-play results over time.
+// Self-play results over time.
+void selfplayCurve(const std::vector<nlohmann::json>& metrics, std::vector<Curve>& out) {
   Chart sp{"Self-play results", "self-play games", "share of games", {}, {}, true, 0, 1, {}};
   Series w0{"side 0 wins", {}, {}, {}, {}, Series::kLine}, w1{"side 1 wins", {}, {}, {}, {}, Series::kLine},
       dr{"draws", {}, {}, {}, {}, Series::kLine};
@@ -107,6 +115,16 @@ std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
     sp.series = {w0, w1, dr};
     out.push_back({"selfplay.svg", renderSvg(sp)});
   }
+}
+
+}  // namespace
+
+std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
+  std::vector<Curve> out;
+  lossCurve(metrics, out);
+  ratingsCurve(metrics, out);
+  baselineCurves(metrics, out);
+  selfplayCurve(metrics, out);
   return out;
 }
 

@@ -63,17 +63,9 @@ std::string resolveFile(const std::string& value, const std::string& configPath)
   return std::filesystem::absolute(std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
 }
 
-ExperimentConfig loadExperiment(const std::string& path) {
-  ExperimentConfig c;
-  c.file = path;
-  ConfigReader r(loadYamlFile(path), path);
-  r.getString("description", "");
-  c.variant = resolveFile(r.getString("variant", c.variant), path);
-  c.sets = r.getStrings("set", {});
-  c.network = resolveFile(r.getString("network", c.network), path);
-  c.device = r.getChoice("device", "cpu", {"cpu", "cuda"});
-  c.seed = uint64_t(r.getInt("seed", 1, 0, 1 << 30));
+namespace {
 
+void readBudget(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader b = r.child("budget");
   c.budget.minutes = b.getDouble("minutes", 0, 0, 1e7);
   c.budget.games = b.getInt("games", 0, 0, 1 << 30);
@@ -82,7 +74,9 @@ ExperimentConfig loadExperiment(const std::string& path) {
   if (c.budget.minutes == 0 && c.budget.games == 0 && c.budget.steps == 0) {
     throw ConfigError(path, "budget", "at least one of minutes, games or steps above 0");
   }
+}
 
+void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader s = r.child("selfplay");
   c.selfPlay.workers = s.getInt("workers", 1, 1, 256);
   c.selfPlay.gamesPerWorker = s.getInt("games_per_worker", 32, 1, 4096);
@@ -112,41 +106,47 @@ ExperimentConfig loadExperiment(const std::string& path) {
   if (bc.cheapSimulations > fewest) {
     throw ConfigError(path, "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
   }
+}
 
+void readEvaluator(ConfigReader& r, ExperimentConfig& c) {
   ConfigReader e = r.child("evaluator");
   c.evaluator.maxBatch = e.getInt("max_batch", 64, 1, 4096);
   c.evaluator.maxWaitUs = e.getInt("max_wait_us", 500, 0, 1000000);
   c.evaluator.torchThreads = e.getInt("torch_threads", 1, 1, 256);
   e.finish();
+}
 
+// training.learning_rate: one rate, or a map {step: rate} (sorted by step).
+std::vector<std::pair<int64_t, double>> readSchedule(ConfigReader& t, const std::string& path) {
+  YAML::Node sched = t.raw("learning_rate");
+  if (!sched) return {{0, 0.02}};
+  if (sched.IsScalar()) return {{0, t.getDouble("learning_rate", 0.02, 1e-7, 10)}};
+  if (!sched.IsMap()) throw ConfigError(path, "training.learning_rate", "a rate, or a map {step: rate}");
+  std::vector<std::pair<int64_t, double>> schedule;
+  for (const auto& kv : sched) {
+    int64_t step = -1;
+    double rate = -1;
+    try {
+      step = kv.first.as<int64_t>();
+      rate = kv.second.as<double>();
+    } catch (const YAML::Exception&) {
+    }
+    if (step < 0 || !(rate > 0 && rate <= 10)) {
+      throw ConfigError(path, "training.learning_rate", "a rate, or a map {step: rate} with steps >= 0 and rates in (0, 10]");
+    }
+    schedule.emplace_back(step, rate);
+  }
+  std::sort(schedule.begin(), schedule.end());
+  return schedule;
+}
+
+void readTraining(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader t = r.child("training");
   c.training.batchSize = t.getInt("batch_size", 128, 1, 65536);
   c.training.optimizer = t.getChoice("optimizer", "sgd", {"sgd", "adamw"});
   c.training.momentum = t.getDouble("momentum", 0.9, 0, 0.999);
   c.training.weightDecay = t.getDouble("weight_decay", 1e-4, 0, 1);
-  YAML::Node sched = t.raw("learning_rate");
-  if (!sched) {
-    c.training.schedule = {{0, 0.02}};
-  } else if (sched.IsScalar()) {
-    c.training.schedule = {{0, t.getDouble("learning_rate", 0.02, 1e-7, 10)}};
-  } else if (sched.IsMap()) {
-    for (const auto& kv : sched) {
-      int64_t step = -1;
-      double rate = -1;
-      try {
-        step = kv.first.as<int64_t>();
-        rate = kv.second.as<double>();
-      } catch (const YAML::Exception&) {
-      }
-      if (step < 0 || !(rate > 0 && rate <= 10)) {
-        throw ConfigError(path, "training.learning_rate", "a rate, or a map {step: rate} with steps >= 0 and rates in (0, 10]");
-      }
-      c.training.schedule.emplace_back(step, rate);
-    }
-    std::sort(c.training.schedule.begin(), c.training.schedule.end());
-  } else {
-    throw ConfigError(path, "training.learning_rate", "a rate, or a map {step: rate}");
-  }
+  c.training.schedule = readSchedule(t, path);
   c.training.window = t.getInt("window", 40000, 100, 100000000);
   c.training.minPositions = t.getInt("min_positions", 1000, 1, 100000000);
   c.training.samplesPerPosition = t.getDouble("samples_per_position", 4.0, 0.01, 1000);
@@ -158,7 +158,9 @@ ExperimentConfig loadExperiment(const std::string& path) {
   if (c.training.minPositions > c.training.window) {
     throw ConfigError(path, "training.min_positions", "at most training.window");
   }
+}
 
+void readEvaluation(ConfigReader& r, ExperimentConfig& c) {
   ConfigReader v = r.child("evaluation");
   c.evaluation.every = v.getInt("every", 1, 0, 1000000);
   c.evaluation.games = v.getInt("games", 20, 2, 100000);
@@ -168,6 +170,25 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.evaluation.rolloutMix = v.getDouble("rollout_mix", c.selfPlay.rolloutMix, 0, 1);
   c.evaluation.baselines = v.getStrings("baselines", {"random", "greedy"});
   v.finish();
+}
+
+}  // namespace
+
+ExperimentConfig loadExperiment(const std::string& path) {
+  ExperimentConfig c;
+  c.file = path;
+  ConfigReader r(loadYamlFile(path), path);
+  r.getString("description", "");
+  c.variant = resolveFile(r.getString("variant", c.variant), path);
+  c.sets = r.getStrings("set", {});
+  c.network = resolveFile(r.getString("network", c.network), path);
+  c.device = r.getChoice("device", "cpu", {"cpu", "cuda"});
+  c.seed = uint64_t(r.getInt("seed", 1, 0, 1 << 30));
+  readBudget(r, c, path);
+  readSelfPlay(r, c, path);
+  readEvaluator(r, c);
+  readTraining(r, c, path);
+  readEvaluation(r, c);
   r.finish();
   return c;
 }
