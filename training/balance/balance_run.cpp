@@ -134,16 +134,12 @@ void addEloCells(const StudyConfig& study, RecordStore& store, const std::string
   }
 }
 
-}  // namespace
-
-BalanceResults runBalance(const std::string& studyPath, const std::string& dir, bool progress) {
-  const StudyConfig study = loadStudy(studyPath);
+// Copies the study file into its folder and checks that a resumed folder holds this study.
+void openStudy(const StudyConfig& study, const std::string& studyPath, const std::string& dir, RecordStore& store) {
   const StudyPaths paths = StudyPaths::of(dir);
-  fs::create_directories(dir);
   if (!fs::exists(paths.config) || !fs::equivalent(studyPath, paths.config)) {
     fs::copy_file(studyPath, paths.config, fs::copy_options::overwrite_existing);
   }
-  RecordStore store(paths.records);
   if (const auto stored = store.meta(kStudyMetaKey)) {
     const StudyConfig before = studyFromJson(nlohmann::json::parse(*stored));
     if (before.base != study.base) {
@@ -152,13 +148,11 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
     }
   }
   store.setMeta(kStudyMetaKey, studyToJson(study).dump());
+}
 
-  // The network of each variant: trained here, or from the study's checkpoints.
-  std::vector<std::string> runs(study.variants.size());
-  for (size_t v = 0; v < study.variants.size(); ++v) {
-    if (study.mode == AgentMode::kTrained) runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
-    if (study.mode == AgentMode::kCheckpoints) runs[v] = study.checkpoints.at(study.variants[v].id);
-  }
+// Every variant at every strength, its settings checked against the stored ones.
+std::vector<Cell> variantCells(const StudyConfig& study, RecordStore& store, const std::string& dir,
+                               const std::vector<std::string>& runs) {
   std::vector<Cell> cells;
   for (size_t v = 0; v < study.variants.size(); ++v) {
     for (const StudyStrength& s : study.strengths) {
@@ -172,8 +166,11 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
       cells.push_back(std::move(c));
     }
   }
-  if (study.elo.games > 0) addEloCells(study, store, dir, runs, cells);
+  return cells;
+}
 
+// Plays the cells, `study.workers` at once; the first error stops every worker and is rethrown.
+void playCells(const StudyConfig& study, RecordStore& store, const std::vector<Cell>& cells, bool progress) {
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
   std::mutex mutex;
@@ -196,6 +193,24 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
   for (int t = 0; t < std::min<int>(study.workers, int(cells.size())); ++t) threads.emplace_back(work);
   for (auto& t : threads) t.join();
   if (error) std::rethrow_exception(error);
+}
+
+}  // namespace
+
+BalanceResults runBalance(const std::string& studyPath, const std::string& dir, bool progress) {
+  const StudyConfig study = loadStudy(studyPath);
+  fs::create_directories(dir);
+  RecordStore store(StudyPaths::of(dir).records);
+  openStudy(study, studyPath, dir, store);
+  // The network of each variant: trained here, or from the study's checkpoints.
+  std::vector<std::string> runs(study.variants.size());
+  for (size_t v = 0; v < study.variants.size(); ++v) {
+    if (study.mode == AgentMode::kTrained) runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
+    if (study.mode == AgentMode::kCheckpoints) runs[v] = study.checkpoints.at(study.variants[v].id);
+  }
+  std::vector<Cell> cells = variantCells(study, store, dir, runs);
+  if (study.elo.games > 0) addEloCells(study, store, dir, runs, cells);
+  playCells(study, store, cells, progress);
   return balanceResults(study, store);
 }
 

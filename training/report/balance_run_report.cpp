@@ -12,14 +12,13 @@ namespace tz {
 
 namespace fs = std::filesystem;
 
-std::string runReportHtml(const std::string& dir) {
-  const RunPaths paths = RunPaths::of(dir);
-  const ExperimentConfig config = loadExperiment(paths.config);
-  const auto game = loadGame(config.variant, config.sets);
-  HtmlPage page("Training run: " + fs::path(dir).filename().string());
+namespace {
+
+// What the run is: its folder, variant, network and how its self-play games were searched.
+void runHeader(HtmlPage& page, const std::string& dir, const ExperimentConfig& config, const Game& game) {
   std::string sets;
   for (const auto& s : config.sets) sets += " <code>" + escapeHtml(s) + "</code>";
-  page.paragraph("Run folder <code>" + escapeHtml(dir) + "</code>: variant <code>" + escapeHtml(game->name()) + "</code>" +
+  page.paragraph("Run folder <code>" + escapeHtml(dir) + "</code>: variant <code>" + escapeHtml(game.name()) + "</code>" +
                  (sets.empty() ? "" : " with" + sets) + ", network <code>" + escapeHtml(config.network) +
                  "</code>. Self-play games: " +
                  (config.selfPlay.bootstrap.games > 0
@@ -27,6 +26,33 @@ std::string runReportHtml(const std::string& dir) {
                             describeSelfPlay(config.selfPlay, true) + ", then "
                       : std::string()) +
                  describeSelfPlay(config.selfPlay, false) + ".");
+}
+
+// The last self-play games and the first game of the latest evaluation matches.
+std::vector<nlohmann::json> runSamples(const Game& game, const std::vector<std::string>& tags,
+                                       const std::vector<std::vector<GameRecord>>& games) {
+  std::vector<nlohmann::json> samples;
+  int evals = 0;
+  for (size_t i = tags.size(); i-- > 0;) {
+    const auto& g = games[i];
+    if (tags[i] == "selfplay") {
+      for (size_t k = g.size() > 4 ? g.size() - 4 : 0; k < g.size(); ++k)
+        if (auto j = viewerGame(game, g[k], "selfplay, game " + std::to_string(g[k].round))) samples.push_back(*j);
+    } else if (!g.empty() && evals < 4) {
+      if (auto j = viewerGame(game, g.front(), tags[i] + ", round 0")) samples.push_back(*j), ++evals;
+    }
+  }
+  return samples;
+}
+
+}  // namespace
+
+std::string runReportHtml(const std::string& dir) {
+  const RunPaths paths = RunPaths::of(dir);
+  const ExperimentConfig config = loadExperiment(paths.config);
+  const auto game = loadGame(config.variant, config.sets);
+  HtmlPage page("Training run: " + fs::path(dir).filename().string());
+  runHeader(page, dir, config, *game);
 
   std::vector<std::string> tags;
   std::vector<CellStats> stats;
@@ -64,19 +90,8 @@ std::string runReportHtml(const std::string& dir) {
   page.section("Training curves");
   trainingCurvesSection(page, paths.metrics, "From metrics.jsonl");
 
-  // The last self-play games and the first game of the latest evaluation matches.
-  std::vector<nlohmann::json> samples;
-  int evals = 0;
-  for (size_t i = tags.size(); i-- > 0;) {
-    const auto& g = games[i];
-    if (tags[i] == "selfplay") {
-      for (size_t k = g.size() > 4 ? g.size() - 4 : 0; k < g.size(); ++k)
-        if (auto j = viewerGame(*game, g[k], "selfplay, game " + std::to_string(g[k].round))) samples.push_back(*j);
-    } else if (!g.empty() && evals < 4) {
-      if (auto j = viewerGame(*game, g.front(), tags[i] + ", round 0")) samples.push_back(*j), ++evals;
-    }
-  }
-  sampleGamesSection(page, samples, "The last self-play games and the first game of the latest evaluation matches.");
+  sampleGamesSection(page, runSamples(*game, tags, games),
+                     "The last self-play games and the first game of the latest evaluation matches.");
   return page.render();
 }
 
