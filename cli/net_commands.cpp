@@ -136,19 +136,94 @@ std::vector<int> parseBatches(const std::string& text) {
   return out;
 }
 
+// What `bench net` measures.
+struct BenchNetOptions {
+  VariantOptions variant;
+  std::string network = "default";
+  std::string device = "cpu";
+  std::string batches = "1,8,32,64,128,256";
+  double seconds = 1.0;
+  int torchThreads = 1;
+  int workers = 1;
+  int waitUs = 1000;
+  bool json = false;
+};
+
+// An evaluator throughput as a ratio to the bare forward pass, for the JSON output.
+nlohmann::json ratioJson(const Throughput& t, const Throughput& forward) {
+  return nlohmann::json{{"per_s", t.perSecond},
+                        {"per_cpu_s", t.perCpuSecond},
+                        {"ratio", t.perSecond / forward.perSecond},
+                        {"cpu_ratio", t.perCpuSecond / forward.perCpuSecond},
+                        {"mean_batch", t.meanBatch}};
+}
+
+// One batch size: the forward ceiling (before and after, averaged against drift) and the
+// evaluator fed by single requesters and by grouped requests; prints the row unless JSON.
+nlohmann::json benchNetRow(const std::shared_ptr<Network>& net, const Game& game, const BenchNetOptions& o, int b) {
+  NetEvaluatorOptions options;
+  options.maxBatch = b;
+  options.maxWaitUs = o.waitUs;
+  options.workers = o.workers;
+  options.torchThreads = o.torchThreads;
+  const Throughput before = forwardThroughput(*net, game, b, o.seconds);
+  const int singleRequesters = std::max(2, 2 * b), perCall = std::max(1, b / 2);
+  const Throughput singles = evaluatorThroughput(net, game, options, singleRequesters, 1, o.seconds);
+  const Throughput grouped = evaluatorThroughput(net, game, options, 4, perCall, o.seconds);
+  const Throughput after = forwardThroughput(*net, game, b, o.seconds);
+  const Throughput forward{(before.perSecond + after.perSecond) / 2, (before.perCpuSecond + after.perCpuSecond) / 2,
+                           double(b)};
+  nlohmann::json row = {{"batch", b},
+                        {"forward_per_s", forward.perSecond},
+                        {"forward_per_cpu_s", forward.perCpuSecond},
+                        {"singles", ratioJson(singles, forward)},
+                        {"grouped", ratioJson(grouped, forward)}};
+  row["singles"]["requesters"] = singleRequesters;
+  row["grouped"]["requesters"] = 4;
+  row["grouped"]["per_call"] = perCall;
+  if (!o.json) {
+    auto cell = [&](const Throughput& t) {
+      char text[64];
+      std::snprintf(text, sizeof(text), "%6.0f/s  %4.2f [%4.2f] batch %5.1f", t.perSecond, t.perSecond / forward.perSecond,
+                    t.perCpuSecond / forward.perCpuSecond, t.meanBatch);
+      return std::string(text);
+    };
+    std::printf("%5d  %6.0f/s [%6.0f] | %-36s | %-36s\n", b, forward.perSecond, forward.perCpuSecond,
+                cell(singles).c_str(), cell(grouped).c_str());
+    std::fflush(stdout);
+  }
+  return row;
+}
+
+void runBenchNet(const BenchNetOptions& o) {
+  const std::vector<int> batches = parseBatches(o.batches);
+  auto game = o.variant.load();
+  setTorchThreads(o.torchThreads);
+  auto net = std::make_shared<Network>(*game, loadNetworkConfig(o.network), o.device);
+  const NetworkConfig& n = net->meta().network;
+  if (!o.json) {
+    std::printf("network %s (%d blocks x %d channels) on %s, variant %s, %d torch thread(s), %d evaluator worker(s)\n"
+                "positions per second (per CPU-second of the process in brackets); evaluator ratios are to the bare\n"
+                "forward pass at the same batch size: wall clock [CPU time]\n",
+                n.name.c_str(), n.blocks, n.channels, net->device().c_str(), game->name().c_str(), o.torchThreads,
+                o.workers);
+    std::printf("%5s  %-17s | %-36s | %-36s\n", "batch", "forward", "evaluator: 2 x batch single requesters",
+                "evaluator: 4 requesters of batch/2");
+  }
+  nlohmann::json rows = nlohmann::json::array();
+  for (int b : batches) rows.push_back(benchNetRow(net, *game, o, b));
+  if (o.json) {
+    std::cout << nlohmann::json{{"variant", game->name()},  {"network", networkJson(n)},
+                                {"device", net->device()},  {"torch_threads", o.torchThreads},
+                                {"workers", o.workers},     {"wait_us", o.waitUs},
+                                {"rows", rows}}
+                     .dump()
+              << "\n";
+  }
+}
+
 void addBenchNet(CLI::App& bench) {
-  struct Opts {
-    VariantOptions variant;
-    std::string network = "default";
-    std::string device = "cpu";
-    std::string batches = "1,8,32,64,128,256";
-    double seconds = 1.0;
-    int torchThreads = 1;
-    int workers = 1;
-    int waitUs = 1000;
-    bool json = false;
-  };
-  auto o = std::make_shared<Opts>();
+  auto o = std::make_shared<BenchNetOptions>();
   auto* cmd = bench.add_subcommand("net", "Forward throughput by batch size, and the batched evaluator against it");
   o->variant.addTo(cmd);
   cmd->add_option("--network,-n", o->network, "Network preset (small, default, large) or YAML file")->capture_default_str();
@@ -161,73 +236,7 @@ void addBenchNet(CLI::App& bench) {
   cmd->add_option("--workers", o->workers, "Evaluator threads running forward passes")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--wait-us", o->waitUs, "Evaluator wait limit in microseconds")->check(CLI::Range(0, 1000000))->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
-  cmd->callback([o] {
-    const std::vector<int> batches = parseBatches(o->batches);
-    auto game = o->variant.load();
-    setTorchThreads(o->torchThreads);
-    auto net = std::make_shared<Network>(*game, loadNetworkConfig(o->network), o->device);
-    const NetworkConfig& n = net->meta().network;
-    nlohmann::json rows = nlohmann::json::array();
-    if (!o->json) {
-      std::printf("network %s (%d blocks x %d channels) on %s, variant %s, %d torch thread(s), %d evaluator worker(s)\n"
-                  "positions per second (per CPU-second of the process in brackets); evaluator ratios are to the bare\n"
-                  "forward pass at the same batch size: wall clock [CPU time]\n",
-                  n.name.c_str(), n.blocks, n.channels, net->device().c_str(), game->name().c_str(), o->torchThreads,
-                  o->workers);
-      std::printf("%5s  %-17s | %-36s | %-36s\n", "batch", "forward", "evaluator: 2 x batch single requesters",
-                  "evaluator: 4 requesters of batch/2");
-    }
-    auto ratioJson = [](const Throughput& t, const Throughput& forward) {
-      return nlohmann::json{{"per_s", t.perSecond},
-                            {"per_cpu_s", t.perCpuSecond},
-                            {"ratio", t.perSecond / forward.perSecond},
-                            {"cpu_ratio", t.perCpuSecond / forward.perCpuSecond},
-                            {"mean_batch", t.meanBatch}};
-    };
-    for (int b : batches) {
-      NetEvaluatorOptions options;
-      options.maxBatch = b;
-      options.maxWaitUs = o->waitUs;
-      options.workers = o->workers;
-      options.torchThreads = o->torchThreads;
-      // The ceiling is measured before and after the evaluator runs, to even out drift.
-      const Throughput before = forwardThroughput(*net, *game, b, o->seconds);
-      const int singleRequesters = std::max(2, 2 * b), perCall = std::max(1, b / 2);
-      const Throughput singles = evaluatorThroughput(net, *game, options, singleRequesters, 1, o->seconds);
-      const Throughput grouped = evaluatorThroughput(net, *game, options, 4, perCall, o->seconds);
-      const Throughput after = forwardThroughput(*net, *game, b, o->seconds);
-      const Throughput forward{(before.perSecond + after.perSecond) / 2, (before.perCpuSecond + after.perCpuSecond) / 2,
-                               double(b)};
-      nlohmann::json row = {{"batch", b},
-                            {"forward_per_s", forward.perSecond},
-                            {"forward_per_cpu_s", forward.perCpuSecond},
-                            {"singles", ratioJson(singles, forward)},
-                            {"grouped", ratioJson(grouped, forward)}};
-      row["singles"]["requesters"] = singleRequesters;
-      row["grouped"]["requesters"] = 4;
-      row["grouped"]["per_call"] = perCall;
-      rows.push_back(row);
-      if (!o->json) {
-        auto cell = [&](const Throughput& t) {
-          char text[64];
-          std::snprintf(text, sizeof(text), "%6.0f/s  %4.2f [%4.2f] batch %5.1f", t.perSecond, t.perSecond / forward.perSecond,
-                        t.perCpuSecond / forward.perCpuSecond, t.meanBatch);
-          return std::string(text);
-        };
-        std::printf("%5d  %6.0f/s [%6.0f] | %-36s | %-36s\n", b, forward.perSecond, forward.perCpuSecond,
-                    cell(singles).c_str(), cell(grouped).c_str());
-        std::fflush(stdout);
-      }
-    }
-    if (o->json) {
-      std::cout << nlohmann::json{{"variant", game->name()},  {"network", networkJson(n)},
-                                  {"device", net->device()},  {"torch_threads", o->torchThreads},
-                                  {"workers", o->workers},    {"wait_us", o->waitUs},
-                                  {"rows", rows}}
-                       .dump()
-                << "\n";
-    }
-  });
+  cmd->callback([o] { runBenchNet(*o); });
 }
 
 }  // namespace
