@@ -9,6 +9,8 @@
 
 namespace tz {
 
+class GameExpertise;
+
 /// Index into a game's fixed action space (what the policy network outputs).
 using Action = int32_t;
 
@@ -23,6 +25,8 @@ enum class EndReason {
   kPlyLimit,        // the ply limit was reached: draw
   kTooFewPieces,    // morris: a side has fewer than three pieces
   kNoRemoval,       // morris: too many plies without a removal: draw
+  kThreeInARow,     // tictactoe: the mover completed a line of three
+  kBoardFull,       // tictactoe: the board is full without a line: draw
 };
 
 /// The lowercase name of a reason, as written in records and JSON ("escape", ...).
@@ -86,6 +90,9 @@ class State {
   virtual std::string record() const = 0;
   /// A readable multi-line drawing of the board.
   virtual std::string diagram() const = 0;
+
+  /// The optional knowledge of the state's game (game/expertise.h), nullptr when none.
+  virtual const GameExpertise* expertise() const { return nullptr; }
 };
 
 /// A variant of a game: its rules, its encoding and action space, and its symmetries.
@@ -95,7 +102,7 @@ class Game {
 
   /// Variant name (e.g. "linnaeus").
   virtual const std::string& name() const = 0;
-  /// Game family: "tafl" or "morris".
+  /// Game family, the name it is registered under ("tafl", "morris", "tictactoe").
   virtual std::string family() const = 0;
   /// Name of a side: "attackers"/"defenders" or "white"/"black".
   virtual std::string sideName(int side) const = 0;
@@ -127,6 +134,9 @@ class Game {
   virtual std::string rulesYaml() const = 0;
   /// A JSON object describing the input planes and the action encoding for other engines.
   virtual std::string encodingJson() const = 0;
+
+  /// The optional knowledge of this game (game/expertise.h), nullptr when none.
+  virtual const GameExpertise* expertise() const { return nullptr; }
 };
 
 }  // namespace tz

@@ -6,8 +6,7 @@
 
 #include "game/config.h"
 #include "game/error.h"
-#include "game/morris/morris_game.h"
-#include "game/tafl/tafl_game.h"
+#include "game/game_family.h"
 
 namespace tz {
 
@@ -24,6 +23,8 @@ const char* reasonName(EndReason reason) {
     case EndReason::kPlyLimit: return "ply_limit";
     case EndReason::kTooFewPieces: return "too_few_pieces";
     case EndReason::kNoRemoval: return "no_removal";
+    case EndReason::kThreeInARow: return "three_in_a_row";
+    case EndReason::kBoardFull: return "board_full";
   }
   return "none";
 }
@@ -60,13 +61,17 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
   if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");
   applyOverrides(root, overrides);
   const std::string family = root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
+  const GameFamily* maker = findGameFamily(family);
+  if (!maker) {
+    std::string known;
+    for (const GameFamily& f : gameFamilies()) known += (known.empty() ? "" : ", ") + f.name;
+    throw ConfigError(file.string(), "game", "a known game family (" + known + "), got " + quoted(family));
+  }
   try {
-    if (family == "tafl") return tafl::makeTaflGame(root, file.string(), name);
-    if (family == "morris") return morris::makeMorrisGame(root, file.string(), name);
+    return maker->make(root, file.string(), name);
   } catch (const YAML::Exception& e) {  // a value of a shape no reader expected
     throw Error(file.string() + ": " + e.what());
   }
-  throw ConfigError(file.string(), "game", "a known game family (tafl, morris), got " + quoted(family));
 }
 
 }  // namespace tz

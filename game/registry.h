@@ -1,6 +1,6 @@
 #pragma once
 // Finding and loading variants: presets in configs/variants/, user files, and --set
-// overrides, dispatched to the game family named by the file's `game` key.
+// overrides, dispatched to the registered game family (game/game_family.h) the file's `game` key names.
 #include <memory>
 #include <string>
 #include <vector>

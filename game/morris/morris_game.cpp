@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "game/error.h"
+#include "game/morris/morris_expertise.h"
 
 namespace tz::morris {
 
@@ -35,6 +36,8 @@ std::pair<int, int> transform(int file, int rank, int s) {
 }  // namespace
 
 MorrisGame::MorrisGame(Rules rules) : rules_(std::move(rules)) { buildSymmetries(); }
+
+const GameExpertise* MorrisGame::expertise() const { return &MorrisExpertise::instance(); }
 
 int MorrisGame::sideFromName(const std::string& name) const {
   if (name == "white") return kWhite;

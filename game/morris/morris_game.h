@@ -47,6 +47,7 @@ class MorrisState final : public State {
   std::vector<std::pair<std::string, uint64_t>> divide(int depth) const override;
   std::string record() const override { return writeRecord(pos_.setup()); }
   std::string diagram() const override;
+  const GameExpertise* expertise() const override;
 
   /// The underlying fast position.
   const Position& position() const { return pos_; }
@@ -79,6 +80,7 @@ class MorrisGame final : public Game {
   const std::vector<int>& actionMap(int s) const override { return actionMaps_[s]; }
   std::string rulesYaml() const override { return rulesToYaml(rules_); }
   std::string encodingJson() const override;
+  const GameExpertise* expertise() const override;
 
   /// The variant's rules.
   const Rules& rules() const { return rules_; }

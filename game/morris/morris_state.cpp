@@ -1,6 +1,7 @@
 #include <cstring>
 
 #include "game/error.h"
+#include "game/morris/morris_expertise.h"
 #include "game/morris/morris_game.h"
 
 namespace tz::morris {
@@ -158,5 +159,7 @@ std::string MorrisState::diagram() const {
   if (pos_.removalPending()) out += "; " + game_->sideName(pos_.toMove()) + " must remove a piece";
   return out + "\n";
 }
+
+const GameExpertise* MorrisState::expertise() const { return &MorrisExpertise::instance(); }
 
 }  // namespace tz::morris

@@ -6,6 +6,7 @@
 #include <map>
 
 #include "game/error.h"
+#include "game/tafl/tafl_expertise.h"
 
 namespace tz::tafl {
 
@@ -34,7 +35,8 @@ int directionOf(int df, int dr) {
 
 }  // namespace
 
-TaflGame::TaflGame(Rules rules, const std::string& file) : topo_(std::move(rules), file) {
+TaflGame::TaflGame(Rules rules, const std::string& file)
+    : topo_(std::move(rules), file), expertise_(std::make_unique<TaflExpertise>(*this)) {
   buildSymmetries();
   buildActionMoves();
 }

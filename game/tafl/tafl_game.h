@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "game/expertise.h"
 #include "game/game.h"
 #include "game/tafl/position.h"
 
@@ -38,6 +39,7 @@ class TaflState final : public State {
   std::vector<std::pair<std::string, uint64_t>> divide(int depth) const override;
   std::string record() const override { return pos_.record(); }
   std::string diagram() const override;
+  const GameExpertise* expertise() const override;
 
   /// The underlying fast position.
   const Position& position() const { return pos_; }
@@ -58,6 +60,8 @@ class TaflGame final : public Game {
  public:
   /// Builds the variant from rules read from `file`.
   TaflGame(Rules rules, const std::string& file);
+  TaflGame(const TaflGame&) = delete;
+  TaflGame& operator=(const TaflGame&) = delete;
 
   const std::string& name() const override { return topo_.rules.name; }
   std::string family() const override { return "tafl"; }
@@ -73,6 +77,7 @@ class TaflGame final : public Game {
   const std::vector<int>& actionMap(int s) const override { return actionMaps_[s]; }
   std::string rulesYaml() const override { return rulesToYaml(topo_.rules); }
   std::string encodingJson() const override;
+  const GameExpertise* expertise() const override { return expertise_.get(); }
 
   /// The variant's tables.
   const Topology& topology() const { return topo_; }
@@ -96,6 +101,7 @@ class TaflGame final : public Game {
   std::vector<std::vector<int>> cellMaps_;
   std::vector<std::vector<int>> actionMaps_;
   std::vector<Move> actionMoves_;
+  std::unique_ptr<const GameExpertise> expertise_;  // refers to this game
 };
 
 /// Builds a tafl variant from its YAML node (the "tafl" family factory).

@@ -183,4 +183,6 @@ std::string TaflState::diagram() const {
   return out;
 }
 
+const GameExpertise* TaflState::expertise() const { return game_->expertise(); }
+
 }  // namespace tz::tafl

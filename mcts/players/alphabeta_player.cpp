@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "game/error.h"
-#include "mcts/players/search_adapters.h"
+#include "mcts/players/tree_walker.h"
 
 namespace tz::players {
 
@@ -22,13 +22,12 @@ enum Bound : uint8_t { kExact, kLower, kUpper };
 int toTable(int v, int ply) { return v > kWinThreshold ? v + ply : v < -kWinThreshold ? v - ply : v; }
 int fromTable(int v, int ply) { return v > kWinThreshold ? v - ply : v < -kWinThreshold ? v + ply : v; }
 
-// One search from one root over a tree-walking adapter (see search_adapters.h).
-template <class A>
+// One search from one root over a tree walker (game/expertise.h).
 class Searcher {
  public:
-  using Move = typename A::Move;
+  using Move = uint32_t;
 
-  Searcher(A& ad, std::vector<Entry>& table, std::vector<int32_t>& history, int ms)
+  Searcher(TreeWalker& ad, std::vector<Entry>& table, std::vector<int32_t>& history, int ms)
       : ad_(ad), table_(table), history_(history), timed_(ms > 0),
         deadline_(Clock::now() + std::chrono::milliseconds(ms)), moves_(kMaxDepth + 1) {}
 
@@ -57,7 +56,7 @@ class Searcher {
       best = iterationBest;
       info.depth = depth;
       info.score = alpha;
-      std::stable_partition(root.begin(), root.end(), [&](const Move& m) { return ad_.code(m) == ad_.code(best); });
+      std::stable_partition(root.begin(), root.end(), [&](const Move& m) { return m == best; });
       canAbort_ = true;
       if (root.size() == 1 || alpha > kWinThreshold || alpha < -kWinThreshold) break;
     }
@@ -100,11 +99,11 @@ class Searcher {
       if (aborted_) return 0;
       if (v > best) {
         best = v;
-        bestCode = ad_.code(m);
+        bestCode = m;
       }
       if (v > alpha) alpha = v;
       if (alpha >= beta) {
-        history_[ad_.code(m)] += depth * depth;
+        history_[m] += depth * depth;
         break;
       }
     }
@@ -124,8 +123,8 @@ class Searcher {
     const int mover = ad_.toMove();
     const int before = tactics ? ad_.material(mover) : 0;
     for (const Move& m : moves) {
-      int64_t key = history_[ad_.code(m)];
-      if (ad_.code(m) == ttMove) key += int64_t(1) << 40;
+      int64_t key = history_[m];
+      if (m == ttMove) key += int64_t(1) << 40;
       if (tactics) {
         ad_.play(m);
         const Outcome& o = ad_.outcome();
@@ -139,7 +138,7 @@ class Searcher {
     for (size_t i = 0; i < moves.size(); ++i) moves[i] = keyed_[i].second;
   }
 
-  A& ad_;
+  TreeWalker& ad_;
   std::vector<Entry>& table_;
   std::vector<int32_t>& history_;
   bool timed_;
@@ -159,8 +158,6 @@ AlphaBetaPlayer::AlphaBetaPlayer(const Game& game, AlphaBetaOptions options, uin
   size_t entries = 1;
   while (entries * 2 * sizeof(Entry) <= size_t(std::max(options.ttMegabytes, 1)) << 20) entries *= 2;
   table_.resize(entries);
-  const bool tafl = dynamic_cast<const tafl::TaflGame*>(&game) && !options.generic;
-  history_.assign(tafl ? tafl::kMaxCells * tafl::kMaxCells : game.numActions(), 0);
 }
 
 AlphaBetaPlayer::~AlphaBetaPlayer() = default;
@@ -172,15 +169,9 @@ void AlphaBetaPlayer::newGame() {
 
 Action AlphaBetaPlayer::chooseAction(const State& state) {
   const int maxDepth = options_.depth > 0 ? std::min(options_.depth, kMaxDepth) : kMaxDepth;
-  const auto* taflGame = dynamic_cast<const tafl::TaflGame*>(game_);
-  const auto* taflState = dynamic_cast<const tafl::TaflState*>(&state);
-  if (taflGame && taflState && !options_.generic) {
-    TaflAdapter ad(*taflGame, *taflState);
-    info_ = Searcher<TaflAdapter>(ad, table_, history_, options_.ms).run(maxDepth, rng_);
-  } else {
-    GenericAdapter ad(*game_, state);
-    info_ = Searcher<GenericAdapter>(ad, table_, history_, options_.ms).run(maxDepth, rng_);
-  }
+  auto walker = newTreeWalker(*game_, state, options_.generic);
+  if (history_.size() != size_t(walker->codeSpace())) history_.assign(size_t(walker->codeSpace()), 0);
+  info_ = Searcher(*walker, table_, history_, options_.ms).run(maxDepth, rng_);
   return info_.best;
 }
 

@@ -16,7 +16,7 @@ struct AlphaBetaOptions {
   int depth = 3;         // deepest iteration in plies (0: no limit but the time)
   int ms = 0;            // time budget per move in milliseconds (0: none; depth 1 always completes)
   int ttMegabytes = 16;  // transposition table size
-  bool generic = false;  // use the State interface even for tafl (tests compare the two)
+  bool generic = false;  // walk through the State interface even where the game offers a walker (tests compare the two)
 };
 
 /// What the last search found.
@@ -27,8 +27,8 @@ struct SearchInfo {
   Action best = -1;    // chosen action
 };
 
-/// Alpha-beta player: tafl evaluation on the fast Position for tafl games, material and
-/// mobility through the State interface otherwise.
+/// Alpha-beta player on the game's own tree walker and evaluation where it offers them
+/// (players/tree_walker.h), material and mobility through the State interface otherwise.
 class AlphaBetaPlayer final : public Player {
  public:
   /// Score of a win now; a win in n plies scores kWin - n.

@@ -2,7 +2,7 @@
 
 #include <vector>
 
-#include "mcts/players/search_adapters.h"
+#include "mcts/players/tree_walker.h"
 
 namespace tz::players {
 
@@ -17,9 +17,8 @@ struct Rank {
 };
 
 // Whether `side`, to move, can win within its current turn.
-template <class A>
-bool canWinThisTurn(A& ad, int side) {
-  std::vector<typename A::Move> moves;
+bool canWinThisTurn(TreeWalker& ad, int side) {
+  std::vector<uint32_t> moves;
   ad.generate(moves);
   for (const auto& m : moves) {
     ad.play(m);
@@ -32,15 +31,14 @@ bool canWinThisTurn(A& ad, int side) {
 }
 
 // Rank for `me` of the position reached after one of my actions.
-template <class A>
-Rank rankAfter(A& ad, int me) {
+Rank rankAfter(TreeWalker& ad, int me) {
   const Outcome& o = ad.outcome();
   if (o.over) {
     const Rank::Tier tier = o.winner == me ? Rank::kWins : o.winner < 0 ? Rank::kDraws : Rank::kLosesNow;
     return {tier, ad.material(me)};
   }
   if (ad.toMove() == me) {  // my turn continues (e.g. a removal): its best completion
-    std::vector<typename A::Move> moves;
+    std::vector<uint32_t> moves;
     ad.generate(moves);
     Rank best;
     for (const auto& m : moves) {
@@ -54,10 +52,9 @@ Rank rankAfter(A& ad, int me) {
   return {canWinThisTurn(ad, 1 - me) ? Rank::kAllowsLoss : Rank::kSafe, ad.material(me)};
 }
 
-template <class A>
-Action choose(A& ad, std::mt19937_64& rng) {
+Action choose(TreeWalker& ad, std::mt19937_64& rng) {
   const int me = ad.toMove();
-  std::vector<typename A::Move> moves, best;
+  std::vector<uint32_t> moves, best;
   ad.generate(moves);
   Rank bestRank;
   for (const auto& m : moves) {
@@ -78,14 +75,8 @@ Action choose(A& ad, std::mt19937_64& rng) {
 }  // namespace
 
 Action GreedyPlayer::chooseAction(const State& state) {
-  const auto* taflGame = dynamic_cast<const tafl::TaflGame*>(game_);
-  const auto* taflState = dynamic_cast<const tafl::TaflState*>(&state);
-  if (taflGame && taflState) {
-    TaflAdapter ad(*taflGame, *taflState);
-    return choose(ad, rng_);
-  }
-  GenericAdapter ad(*game_, state);
-  return choose(ad, rng_);
+  auto walker = newTreeWalker(*game_, state);
+  return choose(*walker, rng_);
 }
 
 }  // namespace tz::players

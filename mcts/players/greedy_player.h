@@ -8,9 +8,9 @@
 
 namespace tz::players {
 
-/// Greedy one-ply player. Uses the fast tafl position for tafl games and the State
-/// interface otherwise (material known for morris). A turn of several actions by one side
-/// (morris removals) is looked through as a whole.
+/// Greedy one-ply player, walking the game with its own tree walker where it offers one
+/// (players/tree_walker.h; material from the game's expertise). A turn of several actions
+/// by one side (morris removals) is looked through as a whole.
 class GreedyPlayer final : public Player {
  public:
   /// A player for `game` (which must outlive it), breaking ties with a generator seeded by `seed`.

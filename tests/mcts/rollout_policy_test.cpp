@@ -11,6 +11,7 @@
 
 #include "game/error.h"
 #include "game/registry.h"
+#include "game/tafl/tafl_playout.h"
 #include "mcts/evaluators.h"
 #include "mcts/rollout_policy.h"
 #include "tests/game/tafl_helpers.h"
@@ -124,8 +125,8 @@ TEST(RolloutPolicy, PriorsFavourCapturesAndShunHangingPieces) {
   }
   EXPECT_NEAR(sum, 1.f, 1e-5f);
   ASSERT_GT(quiet, 0.f);
-  EXPECT_NEAR(capture, quiet * RolloutPolicy::kCaptureWeight, 1e-6f);
-  EXPECT_NEAR(hanging, quiet / RolloutPolicy::kCaptureWeight, 1e-6f);
+  EXPECT_NEAR(capture, quiet * tafl::TaflPlayoutPolicy::kCaptureWeight, 1e-6f);
+  EXPECT_NEAR(hanging, quiet / tafl::TaflPlayoutPolicy::kCaptureWeight, 1e-6f);
 }
 
 TEST(RolloutPolicy, OtherGamesPlayAtRandomWithUniformPriors) {

@@ -2,11 +2,11 @@
 // two actions by the same side).
 #include <gtest/gtest.h>
 
-#include "game/error.h"
+#include "game/morris/morris_expertise.h"
+#include "game/morris/morris_game.h"
 #include "mcts/players/alphabeta_player.h"
 #include "mcts/players/greedy_player.h"
 #include "mcts/players/random_player.h"
-#include "mcts/players/search_adapters.h"
 #include "tests/game/morris_helpers.h"
 #include "tests/players/player_helpers.h"
 
@@ -15,17 +15,17 @@ namespace {
 
 // Pieces on the board plus in hand, per side.
 std::pair<int, int> material(const State& s) {
-  int pieces[2];
-  players::morrisMaterial(s.record(), pieces);
-  return {pieces[0], pieces[1]};
+  const morris::Position& pos = static_cast<const morris::MorrisState&>(s).position();
+  return {morris::count(pos.pieces(0)) + pos.inHand(0), morris::count(pos.pieces(1)) + pos.inHand(1)};
 }
 
-TEST(MorrisPlayers, MaterialFromTheRecord) {
-  int pieces[2];
-  players::morrisMaterial(morrisRecord("a1 a4 a7", "g1", "black 6 7 5"), pieces);
-  EXPECT_EQ(pieces[0], 9);
-  EXPECT_EQ(pieces[1], 8);
-  EXPECT_THROW(players::morrisMaterial("WWW white", pieces), Error);
+TEST(MorrisPlayers, MaterialCountsTheBoardAndTheHand) {
+  auto game = morrisGame();
+  auto s = morrisState(*game, "a1 a4 a7", "g1", "black 6 7 5");
+  EXPECT_EQ(material(*s), std::make_pair(9, 8));
+  const morris::Position& pos = static_cast<const morris::MorrisState&>(*s).position();
+  EXPECT_EQ(morris::material(pos, 0), 100);
+  EXPECT_EQ(morris::material(pos, 1), -100);
 }
 
 TEST(MorrisPlayers, GreedyClosesTheMillAndRemoves) {

@@ -1,34 +1,17 @@
 #include "training/report/balance_viewer.h"
 
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
+
+#include "game/expertise.h"
 
 namespace tz {
 
 namespace {
 
-// Board squares drawn specially in tafl: the throne, the corners and the camps, as
-// {f: file, r: rank, k: kind} (0-based).
-nlohmann::json taflSpecialSquares(const YAML::Node& rules, int size) {
+// The squares the viewer draws specially, as {f: file, r: rank, k: kind} (0-based).
+nlohmann::json specialSquares(const BoardDrawing& board) {
   nlohmann::json out = nlohmann::json::array();
-  auto add = [&](const std::string& name, const char* kind) {
-    if (name.size() < 2 || name[0] < 'a' || name[0] > 'z') return;
-    out.push_back({{"f", name[0] - 'a'}, {"r", std::stoi(name.substr(1)) - 1}, {"k", kind}});
-  };
-  out.push_back({{"f", size / 2}, {"r", size / 2}, {"k", "throne"}});
-  const YAML::Node corners = rules["corners"] ? rules["corners"]["squares"] : YAML::Node();
-  if (corners && corners.IsScalar() && corners.as<std::string>() == "default") {
-    for (int f : {0, size - 1})
-      for (int r : {0, size - 1}) out.push_back({{"f", f}, {"r", r}, {"k", "corner"}});
-  } else if (corners && corners.IsSequence()) {
-    for (const auto& s : corners) add(s.as<std::string>(), "corner");
-  }
-  if (rules["camps"] && rules["camps"].IsSequence()) {
-    for (const auto& camp : rules["camps"])
-      if (camp.IsSequence())
-        for (const auto& s : camp) add(s.as<std::string>(), "camp");
-  }
+  for (const SpecialSquare& s : board.special) out.push_back({{"f", s.file}, {"r", s.rank}, {"k", s.kind}});
   return out;
 }
 
@@ -147,12 +130,11 @@ std::optional<nlohmann::json> viewerGame(const Game& game, const GameRecord& rec
     state->apply(a);
     records.push_back(state->record());
   }
-  const YAML::Node rules = YAML::Load(game.rulesYaml());
-  const int size = game.family() == "tafl" ? rules["size"].as<int>() : 0;
+  const BoardDrawing board = game.expertise() ? game.expertise()->boardDrawing() : BoardDrawing{};
   return nlohmann::json{{"title", title + ": " + resultText(game, record)},
                         {"family", game.family()},
-                        {"size", size},
-                        {"special", size ? taflSpecialSquares(rules, size) : nlohmann::json::array()},
+                        {"size", board.size},
+                        {"special", specialSquares(board)},
                         {"records", records},
                         {"moves", moves},
                         {"result", resultText(game, record)}};

@@ -1,11 +1,9 @@
-#include "mcts/players/tafl_eval.h"
+#include "game/tafl/tafl_eval.h"
 
 #include <algorithm>
 #include <cstring>
 
-namespace tz::players {
-
-using namespace tz::tafl;
+namespace tz::tafl {
 
 namespace {
 
@@ -101,4 +99,4 @@ int TaflEvaluator::evaluate(const Position& pos) const {
   return pos.toMove() == kDefenders ? defenders : -defenders;
 }
 
-}  // namespace tz::players
+}  // namespace tz::tafl
