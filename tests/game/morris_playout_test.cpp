@@ -1,6 +1,8 @@
-// Random playouts through the action interface, checking invariants at every ply (hash,
-// clones, actions against turns, piece counts, termination, encoding), and the 16 board
-// symmetries: tables, round trips, and legal actions of transformed positions.
+// Random playouts through the action interface, checking the morris invariants at every
+// ply (incremental hash, actions against turns, piece counts, termination and its reasons,
+// encoding), and the 16 board symmetries: tables, round trips, and legal actions of
+// transformed positions. The checks every game shares (clones, results at the end) are in
+// conformance_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -137,9 +139,6 @@ TEST_P(MorrisPlayout, InvariantsHoldAtEveryPly) {
       const auto& pos = morrisPosition(*state);
       ASSERT_EQ(state->hash(), pos.computeHash()) << state->record();
       ASSERT_EQ(state->ply(), ply);
-      auto copy = state->clone();
-      ASSERT_EQ(copy->hash(), state->hash());
-      ASSERT_EQ(copy->record(), state->record());
       // Pieces on the board and in hand never increase: the actor keeps its own, and only a
       // removal action takes one from the other side. After placing, board counts only fall.
       for (int side = 0; side < 2; ++side) {
@@ -175,7 +174,6 @@ TEST_P(MorrisPlayout, InvariantsHoldAtEveryPly) {
       default:
         EXPECT_EQ(out.winner, -1);
     }
-    EXPECT_TRUE(state->legalTurns().empty());
   }
   EXPECT_TRUE(reasons.count(EndReason::kTooFewPieces));
 }

@@ -1,6 +1,7 @@
-// Random playouts over every tafl preset, checking invariants at every ply: incremental
-// hash, falling piece counts, clone equality, actions agreeing with the move list, the
-// tensor encoding, and the board symmetries on planes and actions.
+// Random playouts over every tafl preset, checking the tafl invariants at every ply:
+// incremental hash, falling piece counts, actions agreeing with the move list, the ply
+// limit, and the board symmetries on planes and actions. The checks every game shares
+// (clones, action ranges, results at the end) are in conformance_test.cpp.
 #include <random>
 
 #include "game/tafl/tafl_game.h"
@@ -75,18 +76,10 @@ TEST_P(TaflPlayout, InvariantsHoldAtEveryPly) {
       auto turns = s->legalTurns();
       ASSERT_EQ(turns.size(), legal.size());
       std::vector<std::string> names;
-      for (Action a : legal) {
-        ASSERT_GE(a, 0);
-        ASSERT_LT(a, g->numActions());
-        names.push_back(bare(s->actionName(a)));
-      }
+      for (Action a : legal) names.push_back(bare(s->actionName(a)));
       std::sort(names.begin(), names.end());
       std::sort(turns.begin(), turns.end());
       ASSERT_EQ(names, turns);
-      // A clone is equal.
-      auto c = s->clone();
-      ASSERT_EQ(c->hash(), s->hash());
-      ASSERT_EQ(c->record(), s->record());
       if (plies % 7 == 0) checkSymmetries(*g, *s, legal, historyFree);
       const std::string before = s->record();
       s->apply(legal[rng() % legal.size()]);
@@ -96,9 +89,6 @@ TEST_P(TaflPlayout, InvariantsHoldAtEveryPly) {
       ASSERT_LE(countPieces(after, 'T'), countPieces(before, 'T'));
       ASSERT_LE(plies, 100000);
     }
-    EXPECT_TRUE(s->outcome().over);
-    s->legalActions(legal);
-    EXPECT_TRUE(legal.empty());
     EXPECT_LE(s->ply(), dynamic_cast<const tafl::TaflGame&>(*g).topology().rules.plyLimit);
   }
 }
