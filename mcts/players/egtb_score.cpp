@@ -13,7 +13,7 @@ namespace {
 
 using namespace morris::egtb;
 
-// The ply count of every drawn record (docs/EGTB.md 6.1): past the placing phase.
+// The ply count of every drawn record (docs/EGTB.md 8): past the placing phase.
 constexpr int kDrawnPlies = 40;
 
 double share(int64_t part, int64_t whole) { return whole ? double(part) / double(whole) : std::nan(""); }
@@ -25,7 +25,7 @@ struct Drawn {
 };
 
 // A position drawn uniformly from class `c`, with either side to move, redrawn until the
-// side to move has a legal turn (docs/EGTB.md 6.1).
+// side to move has a legal turn (docs/EGTB.md 8).
 Drawn drawPosition(Database& db, const PieceClass& c, std::mt19937_64& rng) {
   for (;;) {
     morris::Mask own, opp;

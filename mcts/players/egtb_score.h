@@ -1,5 +1,5 @@
 #pragma once
-// Agent quality against the morris endgame database (docs/EGTB.md 6.1): positions drawn at
+// Agent quality against the morris endgame database (docs/EGTB.md 8): positions drawn at
 // random from each class, the share where the agent's turn keeps the theoretical value,
 // the plies its turns add to won positions, and the sign accuracy of a network's value head.
 #include <cstdint>

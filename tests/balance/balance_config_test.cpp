@@ -67,9 +67,12 @@ TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
 }
 
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
-  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml"}) {
+  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml", "morris.yaml"}) {
     EXPECT_NO_THROW(loadStudy(kShipped + name)) << name;
   }
+  const StudyConfig morris = loadStudy(kShipped + "morris.yaml");
+  ASSERT_EQ(morris.variants.size(), 2u);
+  EXPECT_EQ(morris.variants[1].base, "morris-noflying");
   const StudyConfig trained = loadStudy(kShipped + "linnaeus-trained.yaml");
   EXPECT_EQ(trained.mode, AgentMode::kTrained);
   EXPECT_EQ(trained.experiment, std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/linnaeus.yaml");

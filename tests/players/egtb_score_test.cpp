@@ -1,4 +1,4 @@
-// Scoring agents against the morris endgame database (docs/EGTB.md 6.1) on the 3v3 class:
+// Scoring agents against the morris endgame database (docs/EGTB.md 8) on the 3v3 class:
 // the database's own player keeps every value, a random player does not, the draws depend
 // on the seed only, a value head is scored by its sign, and bad requests are refused.
 #include <gtest/gtest.h>
