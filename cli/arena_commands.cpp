@@ -93,16 +93,71 @@ std::string tallyLine(const std::string& label, const Tally& t) {
   return buf;
 }
 
-void addArena(CLI::App& app) {
-  struct Opts {
-    VariantOptions variant;
-    std::string a, b, db = "taflzero.db", tag;
-    int games = 0;
-    int randomPlies = 0;
-    uint64_t seed = 1;
-    bool json = false;
+// What `arena` plays.
+struct ArenaOptions {
+  VariantOptions variant;
+  std::string a, b, db = "taflzero.db", tag;
+  int games = 0;
+  int randomPlies = 0;
+  uint64_t seed = 1;
+  bool json = false;
+};
+
+// Prints a finished match: per side and overall with intervals, and the Elo difference.
+void printMatch(const ArenaOptions& o, const Game& game, const std::string& tag, const std::vector<GameRecord>& games,
+                int played, double seconds) {
+  const MatchTally tally = tallyMatch(games);
+  const Tally all = tally.overall();
+  const Estimate score = scoreInterval(all.wins, all.draws, all.losses);
+  const Estimate elo = eloInterval(score);
+  log().info("arena: played {} games in {:.1f} s", played, seconds);
+  if (o.json) {
+    nlohmann::json j{{"variant", game.name()}, {"a", o.a}, {"b", o.b}, {"tag", tag}, {"db", o.db},
+                     {"games", all.games()}, {"played", played}, {"seconds", seconds}, {"overall", tallyJson(all)},
+                     {"elo", finite(elo.value)}, {"elo_low", finite(elo.low)}, {"elo_high", finite(elo.high)}};
+    for (int side = 0; side < 2; ++side) j["sides"][game.sideName(side)] = tallyJson(tally.bySide[side]);
+    std::cout << j.dump() << "\n";
+    return;
+  }
+  std::cout << "A = " << o.a << ", B = " << o.b << " on " << game.name() << " (tag '" << tag << "' in " << o.db
+            << ")\n";
+  std::cout << "A's results        games   wins  draws losses   score [95% CI]\n";
+  for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + game.sideName(side), tally.bySide[side]);
+  std::cout << tallyLine("overall", all);
+  std::cout << "Elo A - B: " << eloText(elo.value) << " [" << eloText(elo.low) << ", " << eloText(elo.high) << "]\n";
+}
+
+void runArena(const ArenaOptions& o) {
+  const auto game = o.variant.load();
+  const std::string tag = o.tag.empty() ? o.a + " vs " + o.b + " on " + game->name() : o.tag;
+  const int plies = o.randomPlies;
+  const auto makerOf = [&game, plies](const std::string& spec) -> PlayerMaker {
+    makePlayer(spec, *game, 0);  // reject a bad spec before anything is played
+    return [&game, spec, plies](uint64_t seed) -> std::unique_ptr<Player> {
+      if (plies == 0) return makePlayer(spec, *game, seed);
+      return std::make_unique<RandomOpeningPlayer>(makePlayer(spec, *game, seed), plies, seed ^ 0x0BE1ull);
+    };
   };
-  auto o = std::make_shared<Opts>();
+  const PlayerMaker a = makerOf(o.a), b = makerOf(o.b);
+  RecordStore store(o.db);
+  int stored = 0;
+  for (const GameRecord& g : store.gamesByTag(tag)) stored += g.round < o.games;
+  log().info("arena: {} vs {} on {}: {} games, {} already in {} under tag '{}'", o.a, o.b, game->name(), o.games,
+             stored, o.db, tag);
+  Progress progress(stored, o.games);
+  const auto start = Clock::now();
+  const int played = runMatch(*game, a, b, store, {tag, o.games, o.seed, "random_plies=" + std::to_string(plies)},
+                              [&](const GameRecord&) { progress.gameDone(); });
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::vector<GameRecord> games;
+  for (GameRecord& g : store.gamesByTag(tag)) {
+    if (g.round < o.games) games.push_back(std::move(g));
+  }
+  printMatch(o, *game, tag, games, played, seconds);
+}
+
+void addArena(CLI::App& app) {
+  auto o = std::make_shared<ArenaOptions>();
   auto* cmd = app.add_subcommand("arena", "Play a match between two players, recording every game");
   o->variant.addTo(cmd);
   cmd->add_option("--a", o->a, "Player A (random, greedy, alphabeta:depth=3, mcts:sims=1000, ...)")->required();
@@ -119,53 +174,7 @@ void addArena(CLI::App& app) {
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
-  cmd->callback([o] {
-    const auto game = o->variant.load();
-    const std::string tag = o->tag.empty() ? o->a + " vs " + o->b + " on " + game->name() : o->tag;
-    const int plies = o->randomPlies;
-    const auto makerOf = [&game, plies](const std::string& spec) -> PlayerMaker {
-      makePlayer(spec, *game, 0);  // reject a bad spec before anything is played
-      return [&game, spec, plies](uint64_t seed) -> std::unique_ptr<Player> {
-        if (plies == 0) return makePlayer(spec, *game, seed);
-        return std::make_unique<RandomOpeningPlayer>(makePlayer(spec, *game, seed), plies, seed ^ 0x0BE1ull);
-      };
-    };
-    const PlayerMaker a = makerOf(o->a), b = makerOf(o->b);
-    RecordStore store(o->db);
-    int stored = 0;
-    for (const GameRecord& g : store.gamesByTag(tag)) stored += g.round < o->games;
-    log().info("arena: {} vs {} on {}: {} games, {} already in {} under tag '{}'", o->a, o->b, game->name(),
-               o->games, stored, o->db, tag);
-    Progress progress(stored, o->games);
-    const auto start = Clock::now();
-    const int played = runMatch(*game, a, b, store, {tag, o->games, o->seed, "random_plies=" + std::to_string(plies)},
-                                [&](const GameRecord&) { progress.gameDone(); });
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    std::vector<GameRecord> games;
-    for (GameRecord& g : store.gamesByTag(tag)) {
-      if (g.round < o->games) games.push_back(std::move(g));
-    }
-    const MatchTally tally = tallyMatch(games);
-    const Tally all = tally.overall();
-    const Estimate score = scoreInterval(all.wins, all.draws, all.losses);
-    const Estimate elo = eloInterval(score);
-    log().info("arena: played {} games in {:.1f} s", played, seconds);
-    if (o->json) {
-      nlohmann::json j{{"variant", game->name()}, {"a", o->a}, {"b", o->b}, {"tag", tag}, {"db", o->db},
-                       {"games", all.games()}, {"played", played}, {"seconds", seconds}, {"overall", tallyJson(all)},
-                       {"elo", finite(elo.value)}, {"elo_low", finite(elo.low)}, {"elo_high", finite(elo.high)}};
-      for (int side = 0; side < 2; ++side) j["sides"][game->sideName(side)] = tallyJson(tally.bySide[side]);
-      std::cout << j.dump() << "\n";
-      return;
-    }
-    std::cout << "A = " << o->a << ", B = " << o->b << " on " << game->name() << " (tag '" << tag << "' in "
-              << o->db << ")\n";
-    std::cout << "A's results        games   wins  draws losses   score [95% CI]\n";
-    for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + game->sideName(side), tally.bySide[side]);
-    std::cout << tallyLine("overall", all);
-    std::cout << "Elo A - B: " << eloText(elo.value) << " [" << eloText(elo.low) << ", " << eloText(elo.high)
-              << "]\n";
-  });
+  cmd->callback([o] { runArena(*o); });
 }
 
 void addPlay(CLI::App& app) {

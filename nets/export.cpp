@@ -151,6 +151,35 @@ std::string scriptsDir() {
   return std::string(TAFLZERO_SOURCE_DIR) + "/scripts";
 }
 
+namespace {
+
+// The exported ONNX model run by onnxruntime (scripts/check_onnx.js under Node.js) on the
+// sample inputs: its largest difference from LibTorch's outputs goes into `r`, or why it
+// could not be checked.
+void checkWithOnnxRuntime(ExportResult& r, TempDir& work, const ExportOptions& o, const TensorShape& in,
+                          const std::vector<float>& policy, const std::vector<float>& value) {
+  const std::string nodeLog = work.file("node.log");
+  const int nodeStatus = run({"node", scriptsDir() + "/check_onnx.js", r.modelFile, work.file("inputs.bin"),
+                              std::to_string(o.samples), std::to_string(in.planes), std::to_string(in.height),
+                              std::to_string(in.width), work.file("ort_policy.bin"), work.file("ort_value.bin")},
+                             nodeLog);
+  const std::string nodeOut = readText(nodeLog);
+  if (nodeStatus == 127) {
+    r.uncheckedReason = "node (Node.js) not found";
+  } else if (nodeStatus == 3) {
+    r.uncheckedReason = lastLine(nodeOut);
+  } else if (nodeStatus != 0) {
+    throw Error("onnxruntime could not run the exported model: " + lastLine(nodeOut));
+  } else {
+    const double diff = std::max(maxAbsDiff(readFloats(work.file("ort_policy.bin")), policy),
+                                 maxAbsDiff(readFloats(work.file("ort_value.bin")), value));
+    r.maxAbsDiff = std::max(r.maxAbsDiff, diff);
+    r.checkedWith = nlohmann::json::parse(lastLine(nodeOut)).value("runtime", std::string("onnxruntime"));
+  }
+}
+
+}  // namespace
+
 ExportResult exportModel(const Network& net, const Game& game, const ExportOptions& o) {
   if (o.format != "torchscript" && o.format != "onnx") throw Error("export format '" + o.format + "': expected torchscript or onnx");
   checkModelMatches(net.meta(), game, "the network");
@@ -195,24 +224,7 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
     r.checkedWith = "torch.jit.load (Python " + report.value("python_torch", std::string("?")) +
                     "), torch::jit::load (LibTorch " + TORCH_VERSION + ")";
   } else {
-    const std::string nodeLog = work.file("node.log");
-    const int nodeStatus = run({"node", scriptsDir() + "/check_onnx.js", r.modelFile, work.file("inputs.bin"),
-                                std::to_string(o.samples), std::to_string(in.planes), std::to_string(in.height),
-                                std::to_string(in.width), work.file("ort_policy.bin"), work.file("ort_value.bin")},
-                               nodeLog);
-    const std::string nodeOut = readText(nodeLog);
-    if (nodeStatus == 127) {
-      r.uncheckedReason = "node (Node.js) not found";
-    } else if (nodeStatus == 3) {
-      r.uncheckedReason = lastLine(nodeOut);
-    } else if (nodeStatus != 0) {
-      throw Error("onnxruntime could not run the exported model: " + lastLine(nodeOut));
-    } else {
-      const double diff = std::max(maxAbsDiff(readFloats(work.file("ort_policy.bin")), policy),
-                                   maxAbsDiff(readFloats(work.file("ort_value.bin")), value));
-      r.maxAbsDiff = std::max(r.maxAbsDiff, diff);
-      r.checkedWith = nlohmann::json::parse(lastLine(nodeOut)).value("runtime", std::string("onnxruntime"));
-    }
+    checkWithOnnxRuntime(r, work, o, in, policy, value);
   }
   if (r.maxAbsDiff > o.tolerance) {
     throw Error("the exported " + o.format + " model differs from LibTorch by " + std::to_string(r.maxAbsDiff) +
