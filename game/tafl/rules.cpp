@@ -93,23 +93,7 @@ std::string hostilityYaml(const Hostility& h, int size) {
   return std::string("{when: ") + when + ", squares: " + squaresYaml(h.only, size) + "}";
 }
 
-}  // namespace
-
-Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::string& name) {
-  ConfigReader r(node, file);
-  Rules rules;
-  rules.name = name;
-  r.getChoice("game", "tafl", {"tafl"});
-  r.getString("description", "");
-  rules.size = r.getInt("size", 9, 7, 19);
-  if (rules.size % 2 == 0) throw ConfigError(file, "size", "an odd board size in [7, 19]");
-  const int n = rules.size;
-  rules.setup = r.getString("setup", "");
-  if (rules.setup.empty()) throw ConfigError(file, "setup", "a position record such as /3ttt3/.../");
-  rules.first = r.getChoice("first", "defenders", {"attackers", "defenders"}) == "attackers"
-                    ? kAttackers
-                    : kDefenders;
-
+void readKing(ConfigReader& r, Rules& rules) {
   ConfigReader king = r.child("king");
   rules.kingArmed = king.getBool("armed", true);
   std::string cap = king.getChoice("capture", "strong", {"strong", "weak", "weak_off_throne"});
@@ -118,7 +102,9 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
                                       : KingCapture::kWeakOffThrone;
   rules.kingEdgeHostile = king.getBool("edge_hostile", false);
   king.finish();
+}
 
+void readEscape(ConfigReader& r, Rules& rules) {
   YAML::Node esc = r.raw("escape");
   if (!esc || (esc.IsScalar() && esc.as<std::string>() == "edge")) {
     rules.escapeKind = "edge";
@@ -127,11 +113,15 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
     rules.escapeKind = esc.as<std::string>();
   } else if (esc.IsSequence()) {
     rules.escapeKind = "squares";
-    rules.escapeList = parseSquares(r, "escape", esc, n);
+    rules.escapeList = parseSquares(r, "escape", esc, rules.size);
   } else {
-    throw ConfigError(file, "escape", "one of edge | corners | attacker_start, or a list of squares");
+    throw ConfigError(r.file(), "escape", "one of edge | corners | attacker_start, or a list of squares");
   }
+}
 
+// The special squares: throne, corners, camps, and when each is hostile to whom.
+void readSquares(ConfigReader& r, Rules& rules) {
+  const int n = rules.size;
   ConfigReader throne = r.child("throne");
   rules.throneStop = parseWho(throne.getChoice("stop", "king", kWhoChoices));
   rules.thronePass = parseWho(throne.getChoice("pass", "all", kWhoChoices));
@@ -150,9 +140,9 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
 
   YAML::Node camps = r.raw("camps");
   if (camps) {
-    if (!camps.IsSequence()) throw ConfigError(file, "camps", "a list of camps, each a list of squares");
+    if (!camps.IsSequence()) throw ConfigError(r.file(), "camps", "a list of camps, each a list of squares");
     for (const auto& camp : camps) rules.camps.push_back(parseSquares(r, "camps", camp, n));
-    if (rules.camps.size() > 16) throw ConfigError(file, "camps", "at most 16 camps");
+    if (rules.camps.size() > 16) throw ConfigError(r.file(), "camps", "at most 16 camps");
   }
 
   ConfigReader hostile = r.child("hostile");
@@ -163,10 +153,9 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
   ConfigReader hCamps = hostile.child("camps");
   parseHostileKind(hCamps, rules.campHostile, n);
   hostile.finish();
+}
 
-  rules.attackersReturnToEdge = r.getBool("attackers_return_to_edge", true);
-  rules.encirclement = r.getBool("encirclement", false);
-
+void readRepetition(ConfigReader& r, Rules& rules) {
   ConfigReader rep = r.child("repetition");
   std::string rule = rep.getChoice("rule", "draw", {"none", "draw", "loss_defenders", "loss_mover", "forbidden"});
   rules.repetition = rule == "none"             ? Repetition::kNone
@@ -177,7 +166,29 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
   rules.repetitionCount = rep.getInt("count", 3, 2, 100);
   rules.repetitionCountsStart = rep.getBool("count_start", true);
   rep.finish();
+}
 
+}  // namespace
+
+Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::string& name) {
+  ConfigReader r(node, file);
+  Rules rules;
+  rules.name = name;
+  r.getChoice("game", "tafl", {"tafl"});
+  r.getString("description", "");
+  rules.size = r.getInt("size", 9, 7, 19);
+  if (rules.size % 2 == 0) throw ConfigError(file, "size", "an odd board size in [7, 19]");
+  rules.setup = r.getString("setup", "");
+  if (rules.setup.empty()) throw ConfigError(file, "setup", "a position record such as /3ttt3/.../");
+  rules.first = r.getChoice("first", "defenders", {"attackers", "defenders"}) == "attackers"
+                    ? kAttackers
+                    : kDefenders;
+  readKing(r, rules);
+  readEscape(r, rules);
+  readSquares(r, rules);
+  rules.attackersReturnToEdge = r.getBool("attackers_return_to_edge", true);
+  rules.encirclement = r.getBool("encirclement", false);
+  readRepetition(r, rules);
   rules.plyLimit = r.getInt("ply_limit", 300, 1, 100000);
   r.finish();
   return rules;
