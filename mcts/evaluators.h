@@ -18,14 +18,13 @@ class UniformEvaluator final : public Evaluator {
   std::string name() const override { return "uniform"; }
 };
 
-/// Pure MCTS leaf evaluation (mcts/rollout_policy.h): priors from cheap move features
-/// (likely captures up, moves that leave a piece en prise down; uniform for non-tafl
-/// games), and as value the mean result, for the side to move, of playouts to the end of
-/// the game in which each side takes a win in one, the attackers answer an open escape
-/// line and both prefer captures and avoid moves that let the opponent win at once (the
-/// defenders checking fewer moves, which keeps results informative). A win counts 1, a loss
-/// -1, a draw 0. Thread-safe: each call seeds its own generator from the evaluator's seed
-/// and a call counter, so one thread gives reproducible values.
+/// Pure MCTS leaf evaluation (mcts/rollout_policy.h): priors and, as value, the mean
+/// result for the side to move of playouts to the end of the game, both from the game's
+/// playout policy where it offers one (tafl, game/tafl/tafl_playout.h: likely captures up
+/// and pieces left en prise down; playouts that take a win in one, answer an open escape
+/// line and avoid moves that let the opponent win at once), uniform otherwise. A win
+/// counts 1, a loss -1, a draw 0. Thread-safe: each call seeds its own generator from the
+/// evaluator's seed and a call counter, so one thread gives reproducible values.
 class RolloutEvaluator final : public Evaluator {
  public:
   /// The first-play reduction pure MCTS searches with (SearchOptions::fpuReduction): every

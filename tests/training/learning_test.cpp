@@ -9,7 +9,7 @@
 #include "mcts/mcts_player.h"
 #include "mcts/self_play.h"
 #include "nets/net_evaluator.h"
-#include "tests/training/tictactoe.h"
+#include "tests/training/tictactoe_solver.h"
 #include "training/run/replay_buffer.h"
 #include "training/run/self_play_producer.h"
 #include "training/run/trainer.h"
