@@ -138,23 +138,7 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
       }
     } else if (e == Expansion::kNew &&
                node->expansion.compare_exchange_strong(e, Expansion::kExpanding, std::memory_order_acq_rel)) {
-      if (state.outcome().over) {
-        node->proven.store(terminalResult(state.outcome(), viewAt(path, i)), std::memory_order_relaxed);
-        node->toMove = int8_t(state.toMove());
-        node->expansion.store(Expansion::kExpanded, std::memory_order_release);
-        finishProven(tree, path);
-        return true;
-      }
-      state.legalActions(leaf.actions);
-      leaf.priors.resize(leaf.actions.size());
-      leaf.tree = &tree;
-      EvalRequest& request = requests_[size_t(size_)];
-      request.state = &state;
-      request.legal = leaf.actions.data();
-      request.numLegal = int(leaf.actions.size());
-      request.priors = leaf.priors.data();
-      request.value = 0.f;
-      ++size_;
+      expand(tree, leaf, node, i);
       return true;
     }
     // Another playout is evaluating this node (or the Gumbel root waits for the playouts in
@@ -163,6 +147,27 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
     if (scheduled) tree.unschedule(*scheduled);
     return false;
   }
+}
+
+void PlayoutBatch::expand(Tree& tree, Leaf& leaf, Node* node, size_t depth) {
+  State& state = *leaf.state;
+  if (state.outcome().over) {
+    node->proven.store(terminalResult(state.outcome(), viewAt(leaf.path, depth)), std::memory_order_relaxed);
+    node->toMove = int8_t(state.toMove());
+    node->expansion.store(Expansion::kExpanded, std::memory_order_release);
+    finishProven(tree, leaf.path);
+    return;
+  }
+  state.legalActions(leaf.actions);
+  leaf.priors.resize(leaf.actions.size());
+  leaf.tree = &tree;
+  EvalRequest& request = requests_[size_t(size_)];
+  request.state = &state;
+  request.legal = leaf.actions.data();
+  request.numLegal = int(leaf.actions.size());
+  request.priors = leaf.priors.data();
+  request.value = 0.f;
+  ++size_;
 }
 
 void PlayoutBatch::complete(const SearchOptions& options) {

@@ -55,6 +55,9 @@ class PlayoutBatch {
 
   // One playout; false on a collision (its virtual loss undone).
   bool descend(Tree& tree, const SearchOptions& options);
+  // The playout reached `node` (claimed for expansion, at depth `depth` of the leaf's path):
+  // proves a finished game at once, or queues the leaf for evaluation.
+  void expand(Tree& tree, Leaf& leaf, Node* node, size_t depth);
 
   std::vector<Leaf> leaves_;
   std::unique_ptr<State> scratch_;  // replies of the reply scan
