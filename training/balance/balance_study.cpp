@@ -45,12 +45,6 @@ struct Level {
   std::string preset;
 };
 
-// A preset name, or a variant file made absolute against the study file's folder.
-std::string presetOrFile(const std::string& value, const std::string& file) {
-  if (value.find('/') != std::string::npos || fs::path(value).extension() == ".yaml") return relativeToFile(value, file);
-  return value;
-}
-
 // A factor: {key, values[, name]} (one key, one value per level) or {name, levels: [{name,
 // set}]}; a level may name a whole `preset` (its own start position and squares) instead of,
 // or besides, overrides.
@@ -84,7 +78,7 @@ std::pair<std::string, std::vector<Level>> readFactor(const YAML::Node& node, co
     for (size_t j = 0; j < list.size(); ++j) {
       const std::string lp = prefix + ".levels[" + std::to_string(j) + "]";
       ConfigReader l(list[j], file, lp + ".");
-      Level level{l.getString("name", ""), {}, presetOrFile(l.getString("preset", ""), file)};
+      Level level{l.getString("name", ""), {}, resolveFile(l.getString("preset", ""), file)};
       if (!validName(level.name)) throw ConfigError(file, lp + ".name", kNameRule);
       const YAML::Node set = l.raw("set");
       if (set && (!set.IsMap() || set.size() == 0)) {
@@ -277,7 +271,7 @@ StudyConfig loadStudy(const std::string& path) {
   c.file = path;
   ConfigReader r(loadYamlFile(path), path);
   c.description = r.getString("description", "");
-  c.base = presetOrFile(r.getString("base", ""), path);
+  c.base = resolveFile(r.getString("base", ""), path);
   const std::vector<std::string> studySets = r.getStrings("set", {});
   const YAML::Node factors = r.raw("factors");
   if (!factors || !factors.IsSequence() || factors.size() == 0) {
