@@ -17,6 +17,7 @@
 
 #include "game/game_family.h"
 #include "game/registry.h"
+#include "tests/support/test_name.h"
 
 namespace tz::test {
 namespace {
@@ -176,11 +177,7 @@ TEST(ConformanceSetup, EveryFamilyHasAPreset) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, Conformance, ::testing::ValuesIn(presetNames()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+                         [](const ::testing::TestParamInfo<std::string>& info) { return testName(info.param); });
 
 }  // namespace
 }  // namespace tz::test

@@ -1,6 +1,7 @@
 // Perft counts: the reference counts of docs/RULES.md section 10, and pinned counts of the other
 // presets computed by this engine (explained in docs/RULES.md).
 #include "tests/game/tafl_helpers.h"
+#include "tests/support/test_name.h"
 
 namespace tz::test {
 namespace {
@@ -35,11 +36,7 @@ INSTANTIATE_TEST_SUITE_P(
         PerftCase{"hnefatafl-11", {60, 6900, 440056}},
         PerftCase{"hnefatafl-13", {128, 22540, 2874960}},
         PerftCase{"alea-evangelii", {184, 106400}}),
-    [](const ::testing::TestParamInfo<PerftCase>& info) {
-      std::string name = info.param.variant;
-      std::replace(name.begin(), name.end(), '-', '_');
-      return name;
-    });
+    [](const ::testing::TestParamInfo<PerftCase>& info) { return testName(info.param.variant); });
 
 TEST(TaflPerft, DivideSumsToPerftAndFinishedGamesHaveNoChildren) {
   auto g = variant("linnaeus");

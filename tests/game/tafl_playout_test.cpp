@@ -6,6 +6,7 @@
 
 #include "game/tafl/tafl_game.h"
 #include "tests/game/tafl_helpers.h"
+#include "tests/support/test_name.h"
 
 namespace tz::test {
 namespace {
@@ -114,11 +115,7 @@ std::vector<std::string> taflPresets() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, TaflPlayout, ::testing::ValuesIn(taflPresets()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
-                         });
+                         [](const ::testing::TestParamInfo<std::string>& info) { return testName(info.param); });
 
 }  // namespace
 }  // namespace tz::test

@@ -6,6 +6,7 @@
 #include "game/tafl/tafl_game.h"
 #include "tests/game/tafl_reference.h"
 #include "tests/game/tafl_helpers.h"
+#include "tests/support/test_name.h"
 
 namespace tz::test {
 namespace {
@@ -92,9 +93,7 @@ std::vector<Flip> flips() {
 
 INSTANTIATE_TEST_SUITE_P(Variants, TaflReference, ::testing::ValuesIn(flips()),
                          [](const ::testing::TestParamInfo<Flip>& info) {
-                           std::string name = info.param.variant + "_" + std::to_string(info.index);
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
+                           return testName(info.param.variant + "_" + std::to_string(info.index));
                          });
 
 }  // namespace
