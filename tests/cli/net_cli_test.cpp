@@ -6,7 +6,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "nets/temp_dir.h"
 #include "tests/cli/cli_runner.h"
@@ -84,6 +86,41 @@ TEST(NetCli, TaflzeroHandsHelpAndNetPlayersToTaflzeroNet) {
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_EQ(r.out.rfind("= net:" + ckpt + ",sims=4\n\n", 0), 0u) << r.out;
   EXPECT_EQ(r.out.find("? "), std::string::npos) << r.out;
+}
+
+// The subcommand names of a CLI11 help text (the words opening the lines under "Subcommands:").
+std::vector<std::string> subcommands(const std::string& help) {
+  std::vector<std::string> names;
+  std::istringstream in(help.substr(std::min(help.size(), help.find("Subcommands:"))));
+  std::string line;
+  std::getline(in, line);
+  while (std::getline(in, line)) {
+    if (line.rfind("  ", 0) != 0) continue;
+    std::istringstream words(line);
+    std::string name;
+    words >> name;
+    names.push_back(name);
+  }
+  return names;
+}
+
+TEST(NetCli, EveryCommandOfTheLibTorchBuildRunsThroughTaflzero) {
+  // A command taflzero neither has nor hands over is an unknown command there: this fails
+  // when a LibTorch command is added without naming it in cli/libtorch_forward.cpp.
+  const auto top = subcommands(runCli("--help", false).out);
+  ASSERT_GE(top.size(), 15u);
+  // An option no command has: every command refuses it, but an unknown command says it is
+  // unknown, and an unknown `bench` command leaves bench without its required subcommand.
+  const auto known = [](const std::string& command) {
+    const auto r = runCli(command + " --no-such-option");
+    EXPECT_EQ(r.code, 2) << command << ": " << r.out;
+    const bool benchUnknown = command.rfind("bench ", 0) == 0 && r.out.find("A subcommand is required") != std::string::npos;
+    return r.out.find("unknown command") == std::string::npos && !benchUnknown;
+  };
+  for (const auto& name : top) EXPECT_TRUE(known(name)) << name;
+  const auto bench = subcommands(runCli("bench --help", false).out);
+  ASSERT_GE(bench.size(), 5u);
+  for (const auto& name : bench) EXPECT_TRUE(known("bench " + name)) << "bench " << name;
 }
 
 TEST(NetCli, ErrorsAreOneLine) {
