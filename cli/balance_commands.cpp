@@ -51,6 +51,13 @@ void printResults(const BalanceResults& r, const std::string& dir) {
   std::printf("verdicts: balanced when the score lies within 0.5 +- %.3f (two one-sided tests), favoured when the "
               "exact sign test rejects 0.5, read at level %.4g\n",
               r.study.stopping.margin, verdictAlpha(r.study.stopping));
+  for (const CellResult& c : r.cells) {
+    if (c.stats.games > 0 && c.stats.repeated > 0.05 * c.stats.games) {
+      std::printf("warning: %d of the %d games of %s repeat an earlier game: they are not independent; widen the "
+                  "diversity (games.random_plies, games.temperature_plies)\n",
+                  c.stats.repeated, c.stats.games, c.tag.c_str());
+    }
+  }
   printElo(r);
   for (const Comparison& c : r.comparisons) {
     std::printf("%s: chi-squared %.2f, dof %d, p %.3g (Holm %.3g)\n", c.title.c_str(), c.test.chi.statistic,

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
+#include <sqlite3.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include "game/error.h"
 #include "nets/checkpoint.h"
 #include "tests/balance/balance_test_helpers.h"
+#include "tests/cli/cli_runner.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"
 #include "training/run/training_run.h"
@@ -116,6 +118,31 @@ TEST(BalanceReport, VerdictsAndTheEloAxis) {
   EXPECT_NE(html.find("Strength in Elo"), std::string::npos);
   EXPECT_NE(html.find("<table class=\"elo\">"), std::string::npos);
   EXPECT_NE(html.find("score against agent Elo"), std::string::npos);
+}
+
+TEST(BalanceReport, RepeatedGamesAreCountedAndWarnedAbout) {
+  const std::string dir = tinyStudy("balance_repeats");
+  // Make every game of one cell the same game, as players without diversity would play.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir + "/records.sqlite").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "UPDATE games SET moves = 'd1-d2', start_position = 'same' WHERE tag = 'balance|A-first|greedy'",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  const BalanceResults r = runBalance(studyConfig("tiny.yaml"), dir, false);
+  const CellResult& c = r.cell(0, 0);
+  ASSERT_EQ(c.tag, "balance|A-first|greedy");
+  EXPECT_EQ(c.stats.repeated, c.stats.games - 1);
+  EXPECT_EQ(r.cell(1, 0).stats.repeated, 0);
+  // The command names the cell and how to widen the diversity.
+  const CliResult out = runCli("balance " + studyConfig("tiny.yaml") + " --out " + dir + " --quiet", false);
+  EXPECT_EQ(out.code, 0) << out.out;
+  EXPECT_NE(out.out.find("warning: " + std::to_string(c.stats.repeated) + " of the " + std::to_string(c.stats.games) +
+                         " games of balance|A-first|greedy repeat an earlier game"),
+            std::string::npos)
+      << out.out;
+  EXPECT_EQ(out.out.find("games of balance|D-first|greedy repeat"), std::string::npos) << out.out;
 }
 
 TEST(BalanceReport, RendersInAHeadlessBrowser) {
