@@ -2,10 +2,12 @@
 
 #include <sqlite3.h>
 
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
+#include <thread>
 
 #include "game/error.h"
 
@@ -188,12 +190,29 @@ RecordStore::RecordStore(const std::string& path) : path_(path) {
   }
   try {
     sqlite3_busy_timeout(db_, 10000);
-    exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
-    exec(kSchema);
-    upgradeSchema();
+    initialise();
   } catch (...) {
     sqlite3_close(db_);
     throw;
+  }
+}
+
+void RecordStore::initialise() {
+  // Two processes opening one new database at once can meet where SQLite answers "locked"
+  // at once instead of waiting (switching to WAL, or a read turning into a write): try again
+  // for up to 10 s, as the busy timeout would.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  for (;;) {
+    try {
+      exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;");
+      exec(kSchema);
+      upgradeSchema();
+      return;
+    } catch (const Error&) {
+      const int code = sqlite3_errcode(db_);
+      if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) || std::chrono::steady_clock::now() > deadline) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
   }
 }
 

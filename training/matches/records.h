@@ -113,6 +113,9 @@ class RecordStore {
  private:
   // Runs SQL without results; throws Error naming the database on failure.
   void exec(const char* sql) const;
+  // Sets the journal mode, creates the schema and upgrades it, again while another process
+  // holding the database makes SQLite answer "locked" at once (for up to 10 s).
+  void initialise();
   // Checks the stored schema version and upgrades an older database (one game per round).
   void upgradeSchema();
 
