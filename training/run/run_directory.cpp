@@ -29,9 +29,9 @@ YAML::Node resolvedExperiment(const std::string& configPath) {
   return node;
 }
 
-// identity.yaml: the stored config, the rules and the network it resolves to.
-YAML::Node identityOf(const YAML::Node& config, const std::string& configFile) {
-  const ExperimentConfig experiment = loadExperiment(configFile);
+// identity.yaml: the stored config, the rules and the network it resolves to (`experiment`,
+// the same config loaded).
+YAML::Node identityOf(const YAML::Node& config, const ExperimentConfig& experiment) {
   YAML::Node identity;
   identity["config"] = config;
   identity["rules"] = YAML::Load(loadGame(experiment.variant, experiment.sets)->rulesYaml());
@@ -84,18 +84,19 @@ std::vector<CheckpointFile> listCheckpoints(const RunPaths& paths) {
   return out;
 }
 
-void createRunDirectory(const std::string& configPath, const RunPaths& paths) {
+void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths) {
   const YAML::Node config = resolvedExperiment(configPath);
   fs::create_directories(paths.checkpoints);
   // config.yaml last: its presence marks a run.
-  writeAtomically(paths.identity, YAML::Dump(identityOf(config, configPath)) + "\n");
+  writeAtomically(paths.identity, YAML::Dump(identityOf(config, experiment)) + "\n");
   writeAtomically(paths.config, "# " + configPath + " as started\n" + YAML::Dump(config) + "\n");
 }
 
 void checkResumable(const std::string& configPath, const RunPaths& paths) {
   const YAML::Node command = resolvedExperiment(configPath);
   const YAML::Node stored = loadYamlFile(paths.config);
-  if (!fs::exists(paths.identity)) writeAtomically(paths.identity, YAML::Dump(identityOf(stored, paths.config)) + "\n");
+  const ExperimentConfig storedExperiment = loadExperiment(paths.config);
+  if (!fs::exists(paths.identity)) writeAtomically(paths.identity, YAML::Dump(identityOf(stored, storedExperiment)) + "\n");
   const YAML::Node identity = loadYamlFile(paths.identity);
   const std::string fixed = "; a run's config, rules and network are fixed at its start: restore it, or start a new run "
                             "with another --run";
@@ -107,7 +108,7 @@ void checkResumable(const std::string& configPath, const RunPaths& paths) {
     throw Error("cannot resume " + paths.dir + ": its " + paths.config + " was edited since the run started (" + *d +
                 ")" + fixed);
   }
-  const YAML::Node now = identityOf(stored, paths.config);
+  const YAML::Node now = identityOf(stored, storedExperiment);
   if (auto d = firstYamlDifference(identity["rules"], now["rules"])) {
     throw Error("cannot resume " + paths.dir + ": its variant now resolves to other rules than the run started with (" +
                 *d + ")" + fixed);

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "training/run/experiment.h"
+
 namespace tz {
 
 /// Where a run keeps its files.
@@ -35,8 +37,9 @@ std::vector<CheckpointFile> listCheckpoints(const RunPaths& paths);
 
 /// Creates the run directory for a new run and writes its config.yaml: the experiment at
 /// `configPath` with file references made absolute, so that it resolves from anywhere; and
-/// identity.yaml: that config with the rules and the network architecture it resolves to.
-void createRunDirectory(const std::string& configPath, const RunPaths& paths);
+/// identity.yaml: that config with the rules and the network architecture `experiment`
+/// (the same file, already loaded) resolves to.
+void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths);
 
 /// Checks, before a resumed run touches anything, that it is still the run it started as:
 /// `configPath` (the command's config) and the run's config.yaml both equal the config in

@@ -49,9 +49,9 @@ NetEvaluatorOptions selfPlayEvaluatorOptions(const ExperimentConfig& c) {
 // trainer loop in the calling one.
 class Run {
  public:
-  Run(const RunPaths& paths, bool progress)
+  Run(const RunPaths& paths, ExperimentConfig config, bool progress)
       : paths_(paths),
-        config_(loadExperiment(paths.config)),
+        config_(std::move(config)),
         game_(loadGame(config_.variant, config_.sets)),
         store_(paths.records),
         buffer_(*game_, config_.training.window, config_.seed ^ 0x5EEDULL, config_.training.searchValueMix),
@@ -244,13 +244,17 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
   }
   if (!exists && resume) throw Error("no run to resume in " + dir + " (no config.yaml)");
   if (!exists) {
-    checkStartable(loadExperiment(configPath));  // nothing is created for a run that cannot start
-    createRunDirectory(configPath, paths);
-  } else {
-    checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
-    fs::create_directories(paths.checkpoints);
+    // The experiment is read once: checked (nothing is created for a run that cannot start),
+    // then stored resolved in the run directory, and run.
+    ExperimentConfig config = loadExperiment(configPath);
+    checkStartable(config);
+    createRunDirectory(configPath, config, paths);
+    Run run(paths, std::move(config), progress);
+    return run.go();
   }
-  Run run(paths, progress);
+  checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
+  fs::create_directories(paths.checkpoints);
+  Run run(paths, loadExperiment(paths.config), progress);
   return run.go();
 }
 
