@@ -12,6 +12,7 @@
 #include "game/morris/egtb/builder.h"
 #include "mcts/players/egtb_player.h"
 #include "mcts/players/egtb_score.h"
+#include "tests/support/error_of.h"
 
 namespace tz::test {
 namespace {
@@ -71,18 +72,6 @@ class FixedHead final : public Evaluator {
  private:
   std::function<float(const State&)> value_;
 };
-
-// Expects `f` to throw a one-line Error holding `fragment`.
-void expectError(const std::function<void()>& f, const std::string& fragment) {
-  try {
-    f();
-    ADD_FAILURE() << "no error; expected one with '" << fragment << "'";
-  } catch (const Error& e) {
-    const std::string what = e.what();
-    EXPECT_NE(what.find(fragment), std::string::npos) << what;
-    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
-  }
-}
 
 TEST(EgtbScore, TheDatabasePlayerKeepsEveryValue) {
   const ClassScore s = score("egtb:" + folder3v3());
