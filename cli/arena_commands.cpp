@@ -234,7 +234,7 @@ void addPlay(CLI::App& app) {
     }
     std::cout << "\n" << state->diagram() << "Game over: "
               << (state->outcome().winner < 0 ? std::string("draw") : game->sideName(state->outcome().winner) + " win")
-              << " (" << reasonName(state->outcome().reason) << ")\n";
+              << " (" << state->outcome().reason << ")\n";
   });
 }
 

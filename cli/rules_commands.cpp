@@ -97,13 +97,13 @@ void addMoves(CLI::App& app) {
                        {"to_move", game->sideName(state->toMove())},
                        {"status", out.over ? "over" : "ongoing"},
                        {"winner", winnerName(*game, out)},
-                       {"reason", reasonName(out.reason)},
+                       {"reason", std::string(out.reason)},
                        {"legal", legal}};
       std::cout << j.dump() << "\n";
       return;
     }
     std::cout << state->diagram() << game->sideName(state->toMove()) << " to move; "
-              << (out.over ? std::string("game over: ") + winnerName(*game, out) + " (" + reasonName(out.reason) + ")"
+              << (out.over ? std::string("game over: ") + winnerName(*game, out) + " (" + std::string(out.reason) + ")"
                            : std::to_string(legal.size()) + " legal moves")
               << "\n";
     for (const auto& m : legal) std::cout << m << " ";
@@ -126,7 +126,7 @@ void addShow(CLI::App& app) {
     std::cout << state->diagram() << "position " << state->record() << "\n"
               << game->sideName(state->toMove()) << " to move";
     const Outcome& out = state->outcome();
-    if (out.over) std::cout << "; game over: " << winnerName(*game, out) << " (" << reasonName(out.reason) << ")";
+    if (out.over) std::cout << "; game over: " << winnerName(*game, out) << " (" << out.reason << ")";
     std::cout << "\n";
   });
 }

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -14,29 +15,24 @@ class GameExpertise;
 /// Index into a game's fixed action space (what the policy network outputs).
 using Action = int32_t;
 
-/// Why a game ended.
-enum class EndReason {
-  kNone,            // still being played
-  kEscape,          // tafl: the king reached an escape square
-  kKingCaptured,    // tafl: the king was captured
-  kEncirclement,    // tafl: every defender is enclosed
-  kRepetition,      // a repeated position, scored by the variant's repetition rule
-  kNoMoves,         // the side to move has no legal move and loses
-  kPlyLimit,        // the ply limit was reached: draw
-  kTooFewPieces,    // morris: a side has fewer than three pieces
-  kNoRemoval,       // morris: too many plies without a removal: draw
-  kThreeInARow,     // tictactoe: the mover completed a line of three
-  kBoardFull,       // tictactoe: the board is full without a line: draw
-};
+/// Why a game ended: its lowercase name, as written in records and JSON ("escape", ...).
+/// The reasons any game may end by are in `end_reason` below; each family names its own
+/// beside its rules (tafl::end_reason, ...), so a new game adds no line to a shared list.
+using EndReason = std::string_view;
 
-/// The lowercase name of a reason, as written in records and JSON ("escape", ...).
-const char* reasonName(EndReason reason);
+/// The reasons any game may end by.
+namespace end_reason {
+inline constexpr EndReason kNone = "none";              // still being played
+inline constexpr EndReason kRepetition = "repetition";  // a repeated position, scored by the rules
+inline constexpr EndReason kNoMoves = "no_moves";       // the side to move has no legal move and loses
+inline constexpr EndReason kPlyLimit = "ply_limit";     // the ply limit was reached: draw
+}  // namespace end_reason
 
 /// The result of a game so far.
 struct Outcome {
   bool over = false;                    // the game has ended
   int winner = -1;                      // side 0 or 1 that won; -1 for a draw or ongoing
-  EndReason reason = EndReason::kNone;  // why it ended
+  EndReason reason = end_reason::kNone;  // why it ended
 };
 
 /// Shape of the input tensor a state encodes into: planes x height x width floats.

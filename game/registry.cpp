@@ -12,23 +12,6 @@ namespace tz {
 
 namespace fs = std::filesystem;
 
-const char* reasonName(EndReason reason) {
-  switch (reason) {
-    case EndReason::kNone: return "none";
-    case EndReason::kEscape: return "escape";
-    case EndReason::kKingCaptured: return "king_captured";
-    case EndReason::kEncirclement: return "encirclement";
-    case EndReason::kRepetition: return "repetition";
-    case EndReason::kNoMoves: return "no_moves";
-    case EndReason::kPlyLimit: return "ply_limit";
-    case EndReason::kTooFewPieces: return "too_few_pieces";
-    case EndReason::kNoRemoval: return "no_removal";
-    case EndReason::kThreeInARow: return "three_in_a_row";
-    case EndReason::kBoardFull: return "board_full";
-  }
-  return "none";
-}
-
 std::string configDir() {
   if (const char* env = std::getenv("TAFLZERO_CONFIGS")) return env;
   return std::string(TAFLZERO_SOURCE_DIR) + "/configs";

@@ -246,7 +246,7 @@ std::string EngineSession::resultText() const {
   const Outcome& outcome = state_->outcome();
   if (!outcome.over) return "ongoing " + game_->sideName(state_->toMove());
   return (outcome.winner < 0 ? std::string("draw") : game_->sideName(outcome.winner)) + " " +
-         reasonName(outcome.reason);
+         std::string(outcome.reason);
 }
 
 }  // namespace tz::cli

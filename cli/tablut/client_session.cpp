@@ -24,7 +24,7 @@ bool agrees(const Outcome& outcome, Turn result) {
 std::string ruling(const Game& game, const Outcome& outcome) {
   if (!outcome.over) return "the game going on";
   const std::string who = outcome.winner < 0 ? "a draw" : game.sideName(outcome.winner) + " winning";
-  return who + " by " + reasonName(outcome.reason);
+  return who + " by " + std::string(outcome.reason);
 }
 
 // "  12. white": the number and colour of a move at ply `ply` by `side`.
@@ -78,7 +78,7 @@ std::string ClientSession::move() {
   const State& state = tracker_.state();
   if (state.outcome().over) {
     throw Error(std::string("the server asks ") + turnName(side_) + " to move in a position our rules score as over (" +
-                reasonName(state.outcome().reason) + "): " + state.record());
+                std::string(state.outcome().reason) + "): " + state.record());
   }
   const auto start = std::chrono::steady_clock::now();
   const Action action = player_.chooseAction(state);
@@ -99,7 +99,7 @@ void ClientSession::finish(Turn result) {
   if (result != Turn::kDraw) verdict = (result == Turn::kWhiteWin) == (side_ == Turn::kWhite) ? "we win" : "we lose";
   const bool agreed = agrees(outcome, result);
   out_ << "result: " << turnName(result) << " after " << plies_ << " plies"
-       << (agreed ? std::string(" (") + reasonName(outcome.reason) + ")" : "") << ": " << verdict << "\n"
+       << (agreed ? std::string(" (") + std::string(outcome.reason) + ")" : "") << ": " << verdict << "\n"
        << std::flush;
   if (!agreed) {
     warnings_ << "taflzero: warning: our rules score the final position otherwise, " << ruling(game_, outcome) << "\n"

@@ -142,22 +142,22 @@ void Position::score() {
     // Only the placing phase's last turn can leave both sides short; the side to move is
     // checked first (docs/MORRIS.md 3.1, 5.7).
     if (count(c_.bb[s]) < 3) {
-      c_.outcome = {true, o, EndReason::kTooFewPieces};
+      c_.outcome = {true, o, end_reason::kTooFewPieces};
       return;
     }
     if (count(c_.bb[o]) < 3) {
-      c_.outcome = {true, s, EndReason::kTooFewPieces};
+      c_.outcome = {true, s, end_reason::kTooFewPieces};
       return;
     }
   }
   if (!hasStep()) {
-    c_.outcome = {true, o, EndReason::kNoMoves};
+    c_.outcome = {true, o, tz::end_reason::kNoMoves};
   } else if (r.repetitionCount > 0 && occurrences(c_.hash) >= r.repetitionCount) {
-    c_.outcome = {true, -1, EndReason::kRepetition};
+    c_.outcome = {true, -1, tz::end_reason::kRepetition};
   } else if (r.noRemovalPlies > 0 && c_.noRemoval >= r.noRemovalPlies) {
-    c_.outcome = {true, -1, EndReason::kNoRemoval};
+    c_.outcome = {true, -1, end_reason::kNoRemoval};
   } else if (c_.plies >= r.plyLimit) {
-    c_.outcome = {true, -1, EndReason::kPlyLimit};
+    c_.outcome = {true, -1, tz::end_reason::kPlyLimit};
   }
 }
 

@@ -12,6 +12,12 @@
 
 namespace tz::morris {
 
+/// The reasons only Morris games end by (the others are tz::end_reason).
+namespace end_reason {
+inline constexpr EndReason kTooFewPieces = "too_few_pieces";  // a side has fewer than three pieces
+inline constexpr EndReason kNoRemoval = "no_removal";         // too many plies without a removal: draw
+}  // namespace end_reason
+
 /// A fixed-capacity list of turns: at most 64 moves (63 flights), each with at most 9
 /// removals.
 struct TurnList {

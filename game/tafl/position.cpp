@@ -94,9 +94,9 @@ Position::Position(const Topology& topology, const std::vector<uint8_t>& plainCe
   history_.reserve(std::min(t.rules.plyLimit, 1022) + 2);
   if (t.rules.repetitionCountsStart) history_.push_back(hash_);
   if (king_ >= 0 && (t.flags[king_] & kEscapeSquare)) {
-    outcome_ = {true, kDefenders, EndReason::kEscape};
+    outcome_ = {true, kDefenders, end_reason::kEscape};
   } else if (!hasLegalMove()) {
-    outcome_ = {true, 1 - side_, EndReason::kNoMoves};
+    outcome_ = {true, 1 - side_, tz::end_reason::kNoMoves};
   }
 }
 
@@ -205,21 +205,21 @@ void Position::score(int mover, uint8_t piece, bool kingCaptured) {
   const Topology& t = *topo_;
   const Rules& r = t.rules;
   if (piece == kKing && (t.flags[king_] & kEscapeSquare)) {
-    outcome_ = {true, kDefenders, EndReason::kEscape};
+    outcome_ = {true, kDefenders, end_reason::kEscape};
   } else if (kingCaptured) {
-    outcome_ = {true, kAttackers, EndReason::kKingCaptured};
+    outcome_ = {true, kAttackers, end_reason::kKingCaptured};
   } else if (r.encirclement && mover == kAttackers && enclosed()) {
-    outcome_ = {true, kAttackers, EndReason::kEncirclement};
+    outcome_ = {true, kAttackers, end_reason::kEncirclement};
   } else if (r.repetition != Repetition::kNone && r.repetition != Repetition::kForbidden &&
              occurrences(hash_) + 1 >= r.repetitionCount) {
     const int winner = r.repetition == Repetition::kDraw            ? -1
                        : r.repetition == Repetition::kLossDefenders ? int(kAttackers)
                                                                     : 1 - mover;
-    outcome_ = {true, winner, EndReason::kRepetition};
+    outcome_ = {true, winner, tz::end_reason::kRepetition};
   } else if (!hasLegalMove()) {
-    outcome_ = {true, mover, EndReason::kNoMoves};
+    outcome_ = {true, mover, tz::end_reason::kNoMoves};
   } else if (ply_ >= r.plyLimit) {
-    outcome_ = {true, -1, EndReason::kPlyLimit};
+    outcome_ = {true, -1, tz::end_reason::kPlyLimit};
   }
 }
 

@@ -11,6 +11,13 @@
 
 namespace tz::tafl {
 
+/// The reasons only tafl games end by (the others are tz::end_reason).
+namespace end_reason {
+inline constexpr EndReason kEscape = "escape";              // the king reached an escape square
+inline constexpr EndReason kKingCaptured = "king_captured";  // the king was captured
+inline constexpr EndReason kEncirclement = "encirclement";   // every defender is enclosed
+}  // namespace end_reason
+
 /// A move between two padded cells.
 struct Move {
   uint16_t from = 0;  // padded cell the piece leaves

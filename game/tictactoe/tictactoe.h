@@ -18,6 +18,12 @@ class Node;
 
 namespace tz::tictactoe {
 
+/// The reasons only tic-tac-toe ends by.
+namespace end_reason {
+inline constexpr EndReason kThreeInARow = "three_in_a_row";  // the mover completed a line of three
+inline constexpr EndReason kBoardFull = "board_full";        // the board is full without a line: draw
+}  // namespace end_reason
+
 /// A tic-tac-toe position.
 class TicTacToeState final : public State {
  public:

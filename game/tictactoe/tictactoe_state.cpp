@@ -43,13 +43,13 @@ void TicTacToeState::judge() {
   for (const auto& l : kLines) {
     const int owner = cells_[size_t(l[0])];
     if (owner >= 0 && cells_[size_t(l[1])] == owner && cells_[size_t(l[2])] == owner) {
-      outcome_ = {true, owner, EndReason::kThreeInARow};
+      outcome_ = {true, owner, end_reason::kThreeInARow};
       return;
     }
   }
   for (int c : cells_)
     if (c < 0) return;
-  outcome_ = {true, -1, EndReason::kBoardFull};
+  outcome_ = {true, -1, end_reason::kBoardFull};
 }
 
 std::string TicTacToeState::actionName(Action action) const { return cellName(action); }

@@ -181,7 +181,7 @@ TEST(TablutTracker, KeepsTheRepetitionHistoryAcrossBoards) {
   // a2-a3 brings back the position after a4-a3: a draw with the history, not without it.
   auto repeated = tracker.state().clone();
   repeated->playTurn("a2-a3");
-  EXPECT_EQ(repeated->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(repeated->outcome().reason, end_reason::kRepetition);
   auto fresh = game->fromRecord(tracker.state().record(), "attackers");
   fresh->playTurn("a2-a3");
   EXPECT_FALSE(fresh->outcome().over);

@@ -41,12 +41,12 @@ void checkOutcome(const State& s) {
   std::vector<Action> legal;
   s.legalActions(legal);
   if (o.over) {
-    ASSERT_NE(o.reason, EndReason::kNone);
+    ASSERT_NE(o.reason, end_reason::kNone);
     ASSERT_TRUE(o.winner >= -1 && o.winner <= 1);
     ASSERT_TRUE(legal.empty()) << s.record();
     ASSERT_TRUE(s.legalTurns().empty()) << s.record();
   } else {
-    ASSERT_EQ(o.reason, EndReason::kNone);
+    ASSERT_EQ(o.reason, end_reason::kNone);
     ASSERT_EQ(o.winner, -1);
     ASSERT_FALSE(legal.empty()) << s.record();
   }

@@ -26,7 +26,7 @@ TEST(MorrisEnd, RemovalBelowThreePiecesLoses) {
   auto state = morrisState(*game, "a1 a7 b4 d2", "g1 g4 d6", "white 0 0 40");
   state->playTurn("b4-a4xg1");
   EXPECT_EQ(onBoard(*state, kBlack), 2);
-  expectOver(*state, kWhite, EndReason::kTooFewPieces);
+  expectOver(*state, kWhite, morris::end_reason::kTooFewPieces);
 }
 
 TEST(MorrisEnd, FewerThanThreeOnlyCountsOncePlacingIsOver) {
@@ -35,9 +35,9 @@ TEST(MorrisEnd, FewerThanThreeOnlyCountsOncePlacingIsOver) {
   auto state = morrisState(*game, "a1 d2", "g1 g4 c5 e3 f6", "black 0 1 17");
   EXPECT_FALSE(state->outcome().over);
   state->playTurn("d5");
-  expectOver(*state, kBlack, EndReason::kTooFewPieces);
+  expectOver(*state, kBlack, morris::end_reason::kTooFewPieces);
   // A record of such a finished position is over at once.
-  expectOver(*game->fromRecord(state->record(), ""), kBlack, EndReason::kTooFewPieces);
+  expectOver(*game->fromRecord(state->record(), ""), kBlack, morris::end_reason::kTooFewPieces);
 }
 
 TEST(MorrisEnd, NoLegalMoveLoses) {
@@ -45,7 +45,7 @@ TEST(MorrisEnd, NoLegalMoveLoses) {
   auto state = morrisState(*game, "a1 a4 a7 d7", "d1 b4 g7 d5", "black 0 0 40");
   EXPECT_FALSE(state->outcome().over);
   state->playTurn("d5-d6");
-  expectOver(*state, kBlack, EndReason::kNoMoves);
+  expectOver(*state, kBlack, end_reason::kNoMoves);
 }
 
 TEST(MorrisEnd, BlockedThreeFlyUnlessFlyingIsOff) {
@@ -56,7 +56,7 @@ TEST(MorrisEnd, BlockedThreeFlyUnlessFlyingIsOff) {
   EXPECT_TRUE(hasTurn(*flying, "a1-g7"));
   auto linesGame = morrisGame({}, "morris-noflying");
   auto lines = morrisState(*linesGame, white, black, "white 0 0 40");
-  expectOver(*lines, kBlack, EndReason::kNoMoves);
+  expectOver(*lines, kBlack, end_reason::kNoMoves);
 }
 
 // Four turns that bring a moving-phase position back to itself without mills.
@@ -72,14 +72,14 @@ TEST(MorrisEnd, ThirdOccurrenceDraws) {
   playTurns(*state, "a1-d1 c3-c4 d1-a1");
   EXPECT_FALSE(state->outcome().over);
   state->playTurn("c4-c3");
-  expectOver(*state, -1, EndReason::kRepetition);
+  expectOver(*state, -1, end_reason::kRepetition);
 }
 
 TEST(MorrisEnd, RepetitionCountIsConfigurable) {
   auto twiceGame = morrisGame({"repetition_count=2"});
   auto twice = morrisState(*twiceGame, kShuffleWhite, kShuffleBlack, "white 0 0 30");
   playTurns(*twice, kShuffle);
-  expectOver(*twice, -1, EndReason::kRepetition);
+  expectOver(*twice, -1, end_reason::kRepetition);
   auto offGame = morrisGame({"repetition_count=0"});
   auto off = morrisState(*offGame, kShuffleWhite, kShuffleBlack, "white 0 0 30");
   playTurns(*off, kShuffle);
@@ -95,7 +95,7 @@ TEST(MorrisEnd, PliesWithoutRemovalDraw) {
   state->playTurn("a1-d1");
   EXPECT_FALSE(state->outcome().over);
   state->playTurn("c3-c4");
-  expectOver(*state, -1, EndReason::kNoRemoval);
+  expectOver(*state, -1, morris::end_reason::kNoRemoval);
 }
 
 TEST(MorrisEnd, RemovalRestartsTheCount) {
@@ -106,7 +106,7 @@ TEST(MorrisEnd, RemovalRestartsTheCount) {
   playTurns(*state, "e4-e5 a4-b4");
   EXPECT_FALSE(state->outcome().over);
   state->playTurn("e5-e4");
-  expectOver(*state, -1, EndReason::kNoRemoval);
+  expectOver(*state, -1, morris::end_reason::kNoRemoval);
 }
 
 TEST(MorrisEnd, PlacingPliesDoNotCountTowardsNoRemoval) {
@@ -122,13 +122,13 @@ TEST(MorrisEnd, PlyLimitDraws) {
   auto state = morrisState(*game, kShuffleWhite, kShuffleBlack, "white 0 0 30");
   EXPECT_FALSE(state->outcome().over);
   state->playTurn("a1-d1");
-  expectOver(*state, -1, EndReason::kPlyLimit);
-  expectOver(*morrisState(*game, kShuffleWhite, kShuffleBlack, "white 0 0 31"), -1, EndReason::kPlyLimit);
+  expectOver(*state, -1, end_reason::kPlyLimit);
+  expectOver(*morrisState(*game, kShuffleWhite, kShuffleBlack, "white 0 0 31"), -1, end_reason::kPlyLimit);
 }
 
 TEST(MorrisEnd, ReasonNames) {
-  EXPECT_STREQ(reasonName(EndReason::kTooFewPieces), "too_few_pieces");
-  EXPECT_STREQ(reasonName(EndReason::kNoRemoval), "no_removal");
+  EXPECT_EQ(morris::end_reason::kTooFewPieces, "too_few_pieces");
+  EXPECT_EQ(morris::end_reason::kNoRemoval, "no_removal");
 }
 
 }  // namespace

@@ -164,18 +164,15 @@ TEST_P(MorrisPlayout, InvariantsHoldAtEveryPly) {
     const Outcome& out = state->outcome();
     reasons.insert(out.reason);
     const auto& pos = morrisPosition(*state);
-    switch (out.reason) {
-      case EndReason::kTooFewPieces:
-        EXPECT_LT(morris::count(pos.pieces(1 - out.winner)), 3);
-        break;
-      case EndReason::kNoMoves:
-        EXPECT_EQ(out.winner, 1 - state->toMove());
-        break;
-      default:
-        EXPECT_EQ(out.winner, -1);
+    if (out.reason == morris::end_reason::kTooFewPieces) {
+      EXPECT_LT(morris::count(pos.pieces(1 - out.winner)), 3);
+    } else if (out.reason == end_reason::kNoMoves) {
+      EXPECT_EQ(out.winner, 1 - state->toMove());
+    } else {
+      EXPECT_EQ(out.winner, -1);
     }
   }
-  EXPECT_TRUE(reasons.count(EndReason::kTooFewPieces));
+  EXPECT_TRUE(reasons.count(morris::end_reason::kTooFewPieces));
 }
 
 INSTANTIATE_TEST_SUITE_P(Variants, MorrisPlayout, ::testing::Values("morris", "morris-noflying"),

@@ -1,5 +1,6 @@
 // Captures of ordinary pieces and of the king (docs/RULES.md sections 4, 5 and the examples of
 // section 9), each on a concrete position.
+#include "game/tafl/position.h"
 #include "tests/game/tafl_helpers.h"
 
 namespace tz::test {
@@ -11,14 +12,14 @@ TEST(TaflCapture, Example1WeakKingOffThroneFallsToTwoAttackers) {
   s->playTurn("f3-e3");
   EXPECT_TRUE(s->outcome().over);
   EXPECT_EQ(s->outcome().winner, tafl::kAttackers);
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 TEST(TaflCapture, Example2KingBesideThroneNeedsThreeAttackers) {
   auto g = variant("linnaeus");
   auto s = position(*g, {{"e4", 'K'}, {"d4", 't'}, {"f4", 't'}, {"e1", 't'}}, "attackers");
   s->playTurn("e1-e3");
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
   auto without = position(*g, {{"e4", 'K'}, {"f4", 't'}, {"e1", 't'}}, "attackers");
   without->playTurn("e1-e3");
   EXPECT_FALSE(without->outcome().over);
@@ -29,7 +30,7 @@ TEST(TaflCapture, Example3KingOnThroneNeedsFourAttackers) {
   auto g = variant("linnaeus");
   auto s = position(*g, {{"e5", 'K'}, {"d5", 't'}, {"f5", 't'}, {"e6", 't'}, {"e1", 't'}}, "attackers");
   s->playTurn("e1-e4");
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
   auto three = position(*g, {{"e5", 'K'}, {"d5", 't'}, {"e6", 't'}, {"e1", 't'}}, "attackers");
   three->playTurn("e1-e4");
   EXPECT_FALSE(three->outcome().over);
@@ -39,12 +40,12 @@ TEST(TaflCapture, Example4CampSquaresCloseAStrongKing) {
   auto rec = variant("tablut-reconstructed");
   auto s = position(*rec, {{"d2", 'K'}, {"c2", 't'}, {"d7", 't'}, {"a9", 'T'}}, "attackers");
   s->playTurn("d7-d3");
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
   EXPECT_EQ(s->outcome().winner, tafl::kAttackers);
   auto lin = variant("linnaeus");
   auto l = position(*lin, {{"d2", 'K'}, {"c2", 't'}, {"d7", 't'}, {"a9", 'T'}}, "attackers");
   l->playTurn("d7-d3");
-  EXPECT_NE(l->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_NE(l->outcome().reason, tafl::end_reason::kKingCaptured);
   EXPECT_EQ(pieceAt(*l, "d2"), 'K');
 }
 
@@ -72,7 +73,7 @@ TEST(TaflCapture, Example9StrongKingAgainstTheEdge) {
   auto g = variant("hnefatafl-11");
   auto s = position(*g, {{"f1", 'K'}, {"e1", 't'}, {"g1", 't'}, {"f5", 't'}}, "attackers");
   s->playTurn("f5-f2");
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
   auto soft = variant("hnefatafl-11", {"king.edge_hostile=false"});
   // A defender elsewhere keeps the defenders from running out of moves.
   auto t = position(*soft, {{"f1", 'K'}, {"e1", 't'}, {"g1", 't'}, {"f5", 't'}, {"c7", 'T'}}, "attackers");
@@ -124,13 +125,13 @@ TEST(TaflCapture, StrongKingNeedsFourSidesWeakKingTwo) {
   EXPECT_FALSE(s->outcome().over);
   auto four = position(*strong, {{"c3", 'K'}, {"b3", 't'}, {"c2", 't'}, {"c4", 't'}, {"e3", 't'}}, "attackers");
   four->playTurn("e3-d3");
-  EXPECT_EQ(four->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(four->outcome().reason, tafl::end_reason::kKingCaptured);
 
   auto weak = variant("linnaeus", {"king.capture=weak"});
   // Weak everywhere: even on the throne two attackers on a line suffice.
   auto w = position(*weak, {{"e5", 'K'}, {"d5", 't'}, {"f8", 't'}}, "attackers");
   w->playTurn("f8-f5");
-  EXPECT_EQ(w->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(w->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 TEST(TaflCapture, KingIsCapturedOnlyByAMoveThatEndsNextToHim) {
@@ -189,7 +190,7 @@ TEST(TaflCapture, WeakOffThroneUsesHostileCampsAwayFromTheThrone) {
   // King e3, away from the throne, between the arriving attacker and the camp square e2.
   auto s = position(*ash, {{"e3", 'K'}, {"g4", 't'}, {"a1", 'T'}}, "attackers");
   s->playTurn("g4-e4");
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // End of the game (docs/RULES.md section 6): escape, king capture, encirclement, repetition in
 // every mode, no legal move, ply limit, and the order of the checks.
+#include "game/tafl/position.h"
 #include "tests/game/tafl_helpers.h"
 
 namespace tz::test {
@@ -20,7 +21,7 @@ TEST(TaflEnd, Example10KingOnAnEscapeSquareWinsAtOnceInEveryPreset) {
     s->playTurn(edge ? "c3-c1" : "c1-a1");
     EXPECT_TRUE(s->outcome().over) << name;
     EXPECT_EQ(s->outcome().winner, tafl::kDefenders) << name;
-    EXPECT_EQ(s->outcome().reason, EndReason::kEscape) << name;
+    EXPECT_EQ(s->outcome().reason, tafl::end_reason::kEscape) << name;
     EXPECT_TRUE(s->legalTurns().empty()) << name;
   }
 }
@@ -35,7 +36,7 @@ TEST(TaflEnd, EscapeKinds) {
   auto start = variant("hnefatafl-11", {"escape=attacker_start"});
   auto a = position(*start, {{"d3", 'K'}, {"g7", 't'}}, "defenders");
   a->playTurn("d3-d1");  // d1 held an attacker in the setup
-  EXPECT_EQ(a->outcome().reason, EndReason::kEscape);
+  EXPECT_EQ(a->outcome().reason, tafl::end_reason::kEscape);
   auto b = position(*start, {{"c3", 'K'}, {"g7", 't'}}, "defenders");
   b->playTurn("c3-c1");  // c1 did not
   EXPECT_FALSE(b->outcome().over);
@@ -43,7 +44,7 @@ TEST(TaflEnd, EscapeKinds) {
   auto list = variant("linnaeus", {"escape=[e9]"});
   auto l = position(*list, {{"e7", 'K'}, {"a1", 't'}}, "defenders");
   l->playTurn("e7-e9");
-  EXPECT_EQ(l->outcome().reason, EndReason::kEscape);
+  EXPECT_EQ(l->outcome().reason, tafl::end_reason::kEscape);
   auto m = position(*list, {{"c3", 'K'}, {"a1", 't'}}, "defenders");
   m->playTurn("c3-c1");
   EXPECT_FALSE(m->outcome().over);
@@ -67,7 +68,7 @@ TEST(TaflEnd, Example8EncirclementWinsWithoutACapture) {
   s->playTurn("e9-e7");
   EXPECT_TRUE(s->outcome().over);
   EXPECT_EQ(s->outcome().winner, tafl::kAttackers);
-  EXPECT_EQ(s->outcome().reason, EndReason::kEncirclement);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kEncirclement);
   EXPECT_EQ(pieceAt(*s, "e6"), 'T');
   // A defender outside the ring keeps the game going.
   pieces.push_back({"b2", 'T'});
@@ -99,7 +100,7 @@ TEST(TaflEnd, RepetitionDrawCountsTheStartPosition) {
   s->playTurn("h3-h2");  // third time
   EXPECT_TRUE(s->outcome().over);
   EXPECT_EQ(s->outcome().winner, -1);
-  EXPECT_EQ(s->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(s->outcome().reason, end_reason::kRepetition);
 }
 
 TEST(TaflEnd, RepetitionLossForDefenders) {
@@ -108,7 +109,7 @@ TEST(TaflEnd, RepetitionLossForDefenders) {
   playAll(*s, kCycle);
   playAll(*s, kCycle);  // the attackers' move makes the third occurrence
   EXPECT_EQ(s->outcome().winner, tafl::kAttackers);
-  EXPECT_EQ(s->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(s->outcome().reason, end_reason::kRepetition);
   // Even when the defenders' move makes it (the start position not counted, so the
   // position after the defenders' first move is the first to occur three times).
   auto h = variant("linnaeus", {"repetition.count_start=false"});
@@ -124,7 +125,7 @@ TEST(TaflEnd, RepetitionLossForTheMover) {
   playAll(*s, {"c7-c8", "h2-h3", "c8-c7"});
   s->playTurn("h3-h2");  // the attackers recreate the start position a third time
   EXPECT_EQ(s->outcome().winner, tafl::kDefenders);
-  EXPECT_EQ(s->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(s->outcome().reason, end_reason::kRepetition);
 }
 
 TEST(TaflEnd, RepetitionForbiddenMakesTheOffensivePlayerDeviate) {
@@ -149,7 +150,7 @@ TEST(TaflEnd, AshtonDrawsOnTheFirstRepeatSinceTheLastCapture) {
   s->playTurn("c7-c8");  // repeats the position after the first move
   EXPECT_TRUE(s->outcome().over);
   EXPECT_EQ(s->outcome().winner, -1);
-  EXPECT_EQ(s->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(s->outcome().reason, end_reason::kRepetition);
 }
 
 TEST(TaflEnd, ACaptureClearsTheRepetitionHistory) {
@@ -169,7 +170,7 @@ TEST(TaflEnd, ACaptureClearsTheRepetitionHistory) {
   EXPECT_FALSE(t->outcome().over);
   t->playTurn("c7-c8");  // repeats the position right after the capture
   EXPECT_TRUE(t->outcome().over);
-  EXPECT_EQ(t->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(t->outcome().reason, end_reason::kRepetition);
 }
 
 TEST(TaflEnd, Decision9StartPositionCountsExceptInAshton) {
@@ -177,7 +178,7 @@ TEST(TaflEnd, Decision9StartPositionCountsExceptInAshton) {
   auto g = variant("hnefatafl-9", {"repetition.count=2"});
   auto s = position(*g, shuffle(), "defenders");
   playAll(*s, kCycle);
-  EXPECT_EQ(s->outcome().reason, EndReason::kRepetition);
+  EXPECT_EQ(s->outcome().reason, end_reason::kRepetition);
   auto h = variant("hnefatafl-9", {"repetition.count=2", "repetition.count_start=false"});
   auto t = position(*h, shuffle(), "defenders");
   playAll(*t, kCycle);
@@ -200,14 +201,14 @@ TEST(TaflEnd, Decision8ASideWithoutMovesLosesInEveryPreset) {
     s->playTurn("b4-b3");
     EXPECT_TRUE(s->outcome().over) << name;
     EXPECT_EQ(s->outcome().winner, tafl::kAttackers) << name;
-    if (s->outcome().reason != EndReason::kEncirclement) {
-      EXPECT_EQ(s->outcome().reason, EndReason::kNoMoves) << name;
+    if (s->outcome().reason != tafl::end_reason::kEncirclement) {
+      EXPECT_EQ(s->outcome().reason, end_reason::kNoMoves) << name;
     }
   }
   // Seen from the record: a side to move with no move has lost already.
   auto g = variant("hnefatafl-9");
   auto s = position(*g, {{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b3", 't'}}, "defenders");
-  EXPECT_EQ(s->outcome().reason, EndReason::kNoMoves);
+  EXPECT_EQ(s->outcome().reason, end_reason::kNoMoves);
   EXPECT_EQ(s->outcome().winner, tafl::kAttackers);
 }
 
@@ -219,7 +220,7 @@ TEST(TaflEnd, PlyLimitDraws) {
   s->playTurn("c8-c7");
   EXPECT_TRUE(s->outcome().over);
   EXPECT_EQ(s->outcome().winner, -1);
-  EXPECT_EQ(s->outcome().reason, EndReason::kPlyLimit);
+  EXPECT_EQ(s->outcome().reason, end_reason::kPlyLimit);
 }
 
 TEST(TaflEnd, ChecksRunInOrderEscapeBeforeRepetitionAndNoMovesBeforePlyLimit) {
@@ -227,12 +228,12 @@ TEST(TaflEnd, ChecksRunInOrderEscapeBeforeRepetitionAndNoMovesBeforePlyLimit) {
   auto g = variant("hnefatafl-9", {"ply_limit=1"});
   auto s = position(*g, {{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b4", 't'}}, "attackers");
   s->playTurn("b4-b3");
-  EXPECT_EQ(s->outcome().reason, EndReason::kNoMoves);
+  EXPECT_EQ(s->outcome().reason, end_reason::kNoMoves);
   // King capture beats encirclement: the capturing move also encloses nobody else.
   auto lin = variant("linnaeus");
   auto k = position(*lin, {{"d3", 'K'}, {"c3", 't'}, {"f3", 't'}}, "attackers");
   k->playTurn("f3-e3");
-  EXPECT_EQ(k->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(k->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game/tafl/position.h"
 #include "game/tafl/rules.h"
 #include "game/tafl/topology.h"
 
@@ -24,8 +25,8 @@ class ReferenceTafl {
       if (b_[sq] == 't') attackerStart_.push_back(sq);
     if (r_.repetitionCountsStart) hist_.push_back(key());
     int k = king();
-    if (k >= 0 && isEscape(k)) out_ = {true, tafl::kDefenders, EndReason::kEscape};
-    else if (legal().empty()) out_ = {true, 1 - side_, EndReason::kNoMoves};
+    if (k >= 0 && isEscape(k)) out_ = {true, tafl::kDefenders, tafl::end_reason::kEscape};
+    else if (legal().empty()) out_ = {true, 1 - side_, end_reason::kNoMoves};
   }
 
   /// Result so far.
@@ -209,14 +210,14 @@ class ReferenceTafl {
     hist_.push_back(k);
     if (!score) return;
     using R = tafl::Repetition;
-    if (p == 'K' && isEscape(to)) out_ = {true, tafl::kDefenders, EndReason::kEscape};
-    else if (kingTaken) out_ = {true, tafl::kAttackers, EndReason::kKingCaptured};
-    else if (r_.encirclement && mover == tafl::kAttackers && enclosed()) out_ = {true, tafl::kAttackers, EndReason::kEncirclement};
+    if (p == 'K' && isEscape(to)) out_ = {true, tafl::kDefenders, tafl::end_reason::kEscape};
+    else if (kingTaken) out_ = {true, tafl::kAttackers, tafl::end_reason::kKingCaptured};
+    else if (r_.encirclement && mover == tafl::kAttackers && enclosed()) out_ = {true, tafl::kAttackers, tafl::end_reason::kEncirclement};
     else if (r_.repetition != R::kNone && r_.repetition != R::kForbidden && lastCount_ >= r_.repetitionCount)
       out_ = {true, r_.repetition == R::kDraw ? -1 : r_.repetition == R::kLossDefenders ? int(tafl::kAttackers) : 1 - mover,
-              EndReason::kRepetition};
-    else if (legal().empty()) out_ = {true, mover, EndReason::kNoMoves};
-    else if (ply_ >= r_.plyLimit) out_ = {true, -1, EndReason::kPlyLimit};
+              end_reason::kRepetition};
+    else if (legal().empty()) out_ = {true, mover, end_reason::kNoMoves};
+    else if (ply_ >= r_.plyLimit) out_ = {true, -1, end_reason::kPlyLimit};
   }
 
   const tafl::Rules& r_;

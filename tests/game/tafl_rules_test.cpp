@@ -1,5 +1,6 @@
 // Movement and set-up parameters of the rule model (docs/RULES.md sections 2, 3 and 7), each
 // with a concrete position.
+#include "game/tafl/position.h"
 #include "tests/game/tafl_helpers.h"
 
 namespace tz::test {
@@ -200,7 +201,7 @@ TEST(TaflRules, Decision3ReconstructedThroneAndCampsAreHostileOnlyToTheKing) {
   // The king beside the empty throne falls to three attackers.
   auto k = position(*g, {{"e4", 'K'}, {"d4", 't'}, {"f4", 't'}, {"g3", 't'}}, "attackers");
   k->playTurn("g3-e3");
-  EXPECT_EQ(k->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(k->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 TEST(TaflRules, Decision4FotevikenKingNeedsFourSidesCampsCount) {
@@ -211,12 +212,12 @@ TEST(TaflRules, Decision4FotevikenKingNeedsFourSidesCampsCount) {
   // Beside a camp with camp squares on two sides (d2: d1 and e2), two attackers suffice.
   auto t = position(*g, {{"d2", 'K'}, {"c2", 't'}, {"d7", 't'}}, "attackers");
   t->playTurn("d7-d3");
-  EXPECT_EQ(t->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(t->outcome().reason, tafl::end_reason::kKingCaptured);
   // The other reading is one --set away.
   auto w = variant("foteviken", {"king.capture=weak_off_throne"});
   auto u = position(*w, {{"c3", 'K'}, {"b3", 't'}, {"e3", 't'}}, "attackers");
   u->playTurn("e3-d3");
-  EXPECT_EQ(u->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(u->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 TEST(TaflRules, BoardSizesSevenToNineteen) {

@@ -50,11 +50,11 @@ TEST(TicTacToe, ALineWinsAndAFullBoardDraws) {
   for (const char* m : {"a1", "a2", "b1", "b2", "c1"}) s->playTurn(m);
   EXPECT_TRUE(s->outcome().over);
   EXPECT_EQ(s->outcome().winner, 0);
-  EXPECT_STREQ(reasonName(s->outcome().reason), "three_in_a_row");
+  EXPECT_EQ(s->outcome().reason, "three_in_a_row");
   auto d = g->newGame();
   for (const char* m : {"a1", "b2", "c3", "b1", "b3", "a3", "c1", "c2", "a2"}) d->playTurn(m);
   EXPECT_EQ(d->outcome().winner, -1);
-  EXPECT_STREQ(reasonName(d->outcome().reason), "board_full");
+  EXPECT_EQ(d->outcome().reason, "board_full");
 }
 
 TEST(TicTacToe, NotationAndRecords) {

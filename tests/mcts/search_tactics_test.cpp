@@ -2,7 +2,9 @@
 // the evaluator, the noise, the temperature or the root's search (PUCT or Gumbel).
 #include <gtest/gtest.h>
 
+#include "game/morris/position.h"
 #include "game/registry.h"
+#include "game/tafl/position.h"
 #include "mcts/evaluators.h"
 #include "mcts/search.h"
 #include "tests/game/tafl_helpers.h"
@@ -56,7 +58,7 @@ TEST(SearchTactics, KingEscapesInOne) {
       next->apply(searchMove(*game, *state, evaluator, noisy(64, seed)));
       EXPECT_TRUE(next->outcome().over) << evaluator->name() << " seed " << seed;
       EXPECT_EQ(next->outcome().winner, 1);
-      EXPECT_EQ(next->outcome().reason, EndReason::kEscape);
+      EXPECT_EQ(next->outcome().reason, tafl::end_reason::kEscape);
     }
   }
 }
@@ -71,7 +73,7 @@ TEST(SearchTactics, KingCapturedInOne) {
     next->apply(searchMove(*game, *state, std::make_shared<RolloutEvaluator>(1, seed), noisy(64, seed)));
     EXPECT_TRUE(next->outcome().over) << "seed " << seed;
     EXPECT_EQ(next->outcome().winner, 0);
-    EXPECT_EQ(next->outcome().reason, EndReason::kKingCaptured);
+    EXPECT_EQ(next->outcome().reason, tafl::end_reason::kKingCaptured);
   }
 }
 
@@ -121,7 +123,7 @@ TEST(SearchTactics, GumbelRootsKeepTheExactChecks) {
       EXPECT_FALSE(winsInOne(*blocked)) << "seed " << seed << " simulations " << simulations;
       auto escaped = escape->clone();
       escaped->apply(searchMove(*game, *escape, evaluator, o));
-      EXPECT_EQ(escaped->outcome().reason, EndReason::kEscape) << "seed " << seed << " simulations " << simulations;
+      EXPECT_EQ(escaped->outcome().reason, tafl::end_reason::kEscape) << "seed " << seed << " simulations " << simulations;
     }
   }
 }
@@ -162,7 +164,7 @@ TEST(SearchTactics, SolverAloneFindsTheEscape) {
   EXPECT_LT(r.simulations, 3000);  // the search stops once the root is proven
   auto next = state->clone();
   next->apply(search.chooseMove());
-  EXPECT_EQ(next->outcome().reason, EndReason::kEscape);
+  EXPECT_EQ(next->outcome().reason, tafl::end_reason::kEscape);
 }
 
 TEST(SearchTactics, MorrisMillThatWins) {
@@ -176,7 +178,7 @@ TEST(SearchTactics, MorrisMillThatWins) {
     for (int i = 0; i < 2 && !s->outcome().over; ++i) s->apply(searchMove(*game, *s, evaluator, noisy(64, seed)));
     EXPECT_TRUE(s->outcome().over) << "seed " << seed;
     EXPECT_EQ(s->outcome().winner, 0);
-    EXPECT_EQ(s->outcome().reason, EndReason::kTooFewPieces);
+    EXPECT_EQ(s->outcome().reason, morris::end_reason::kTooFewPieces);
   }
 }
 

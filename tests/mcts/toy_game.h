@@ -82,7 +82,7 @@ class ToyState final : public State {
     actions_.push_back(action);
     if (actions_.size() == game_->length()) {
       const int w = game_->winner(actions_);
-      outcome_ = {true, w, w < 0 ? EndReason::kPlyLimit : EndReason::kNoMoves};
+      outcome_ = {true, w, w < 0 ? end_reason::kPlyLimit : end_reason::kNoMoves};
     }
   }
   std::string actionName(Action action) const override { return std::to_string(action); }

@@ -2,6 +2,7 @@
 
 #include <random>
 
+#include "game/tafl/position.h"
 #include "game/tafl/tafl_game.h"
 #include "mcts/players/greedy_player.h"
 #include "mcts/players/random_player.h"
@@ -35,7 +36,7 @@ TEST(Greedy, CapturesTheKing) {
   const Action a = greedy.chooseAction(*s);
   EXPECT_EQ(s->actionName(a), "e2-e4");
   s->apply(a);
-  EXPECT_EQ(s->outcome().reason, EndReason::kKingCaptured);
+  EXPECT_EQ(s->outcome().reason, tafl::end_reason::kKingCaptured);
 }
 
 TEST(Greedy, BlocksTheOnlyEscapeLine) {

@@ -109,7 +109,7 @@ TEST(Records, AGameWithItsPositionsRoundTrips) {
   EXPECT_EQ(byMoves->hash(), byActions->hash());
   EXPECT_TRUE(byMoves->outcome().over);
   EXPECT_EQ(byMoves->outcome().winner, back.winner);
-  EXPECT_EQ(reasonName(byMoves->outcome().reason), back.reason);
+  EXPECT_EQ(std::string(byMoves->outcome().reason), back.reason);
 }
 
 TEST(Records, ListsAndCountsByTagAndAnswersPlainSql) {

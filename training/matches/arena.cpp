@@ -47,7 +47,7 @@ GameRecord playGame(const Game& game, Player& side0, Player& side1) {
     state->apply(action);
   }
   record.winner = state->outcome().winner;
-  record.reason = reasonName(state->outcome().reason);
+  record.reason = state->outcome().reason;
   record.plies = int(record.actions.size());
   return record;
 }

@@ -47,7 +47,7 @@ struct GameRecord {
   std::string rules;           // resolved rules (Game::rulesYaml)
   std::string players[2];      // player names for side 0 and side 1
   int winner = -1;             // winning side, -1 for a draw
-  std::string reason;          // reasonName of the end
+  std::string reason;          // why the game ended (its EndReason)
   int plies = 0;               // actions played
   std::string moves;           // action names in notation, space separated
   std::vector<Action> actions;  // the actions played

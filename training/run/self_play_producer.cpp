@@ -132,7 +132,7 @@ GameRecord SelfPlayProducer::recordOf(const SelfPlayGame& g, const std::string& 
   rec.players[0] = rec.players[1] = player;
   if (past.side >= 0) rec.players[past.side] = "past:" + checkpointId(past.step);
   rec.winner = g.outcome.winner;
-  rec.reason = reasonName(g.outcome.reason);
+  rec.reason = g.outcome.reason;
   rec.plies = int(g.actions.size());
   rec.actions = g.actions;
   auto state = game_.newGame();
