@@ -52,17 +52,32 @@ class TreeWalker {
   virtual int codeSpace() const = 0;
 };
 
-/// A square drawn specially on a square board (tafl: throne, corners, camps).
-struct SpecialSquare {
-  int file = 0;      // 0-based column
-  int rank = 0;      // 0-based row
-  std::string kind;  // what the viewer draws there ("throne", "corner", "camp")
+/// A point of a board drawing where a piece may stand.
+struct BoardPoint {
+  std::string name;  // its name in action names ("e5")
+  double x = 0;      // centre from the left, in drawing units (a square or grid step is 1)
+  double y = 0;      // centre from the top, in drawing units
 };
 
-/// What a board viewer needs beyond the position records.
+/// How a board looks without its pieces.
 struct BoardDrawing {
-  int size = 0;                        // squares per side of a square board; 0: the family's own layout
-  std::vector<SpecialSquare> special;  // squares drawn specially
+  double width = 0;                // drawing size in units; 0: the game has no drawing
+  double height = 0;               // drawing size in units
+  std::string background;          // SVG elements in drawing units, drawn under the pieces
+  std::vector<BoardPoint> points;  // where pieces stand
+};
+
+/// A piece of a position, for drawing.
+struct DrawnPiece {
+  int point = 0;      // index into BoardDrawing::points
+  std::string kind;   // "dark", "light" or "gold"
+  std::string label;  // drawn on the piece ("K"); may be empty
+};
+
+/// A position, for drawing on its BoardDrawing.
+struct DrawnPosition {
+  std::vector<DrawnPiece> pieces;  // the pieces on the board
+  std::string caption;             // what the board does not show (pieces in hand); may be empty
 };
 
 /// The optional knowledge of one game variant; every member has a game-blind default.
@@ -77,8 +92,13 @@ class GameExpertise {
     (void)state;
     return nullptr;
   }
-  /// How to draw the board.
+  /// How to draw the board; a width of 0 when the game offers no drawing.
   virtual BoardDrawing boardDrawing() const { return {}; }
+  /// The pieces of `state` (of this game) on the points of boardDrawing().
+  virtual DrawnPosition drawnPosition(const State& state) const {
+    (void)state;
+    return {};
+  }
 };
 
 }  // namespace tz

@@ -1,5 +1,6 @@
 #include "game/morris/morris_expertise.h"
 
+#include "game/board_drawing.h"
 #include "game/morris/morris_game.h"
 #include "game/state_walker.h"
 
@@ -15,6 +16,31 @@ std::unique_ptr<TreeWalker> MorrisExpertise::newTreeWalker(const State& state) c
   return std::make_unique<StateWalker>(state, kNumActions, [](const State& s, int side) {
     return material(static_cast<const MorrisState&>(s).position(), side);
   });
+}
+
+BoardDrawing MorrisExpertise::boardDrawing() const {
+  const GridDrawing grid(kGrid, kGrid);
+  BoardDrawing drawing = grid.labelled();
+  const Board& b = board();
+  for (int p = 0; p < kPoints; ++p) drawing.points.push_back({pointName(p), grid.x(b.file[p]), grid.y(b.rank[p])});
+  for (int p = 0; p < kPoints; ++p) {
+    for (Mask m = b.adjacent[p]; m; m &= m - 1) {
+      const int q = lowest(m);
+      if (q > p) drawing.background += svgLine(drawing.points[p].x, drawing.points[p].y, drawing.points[q].x,
+                                               drawing.points[q].y, "#6d5a3a", 0.06);
+    }
+  }
+  for (const BoardPoint& p : drawing.points) drawing.background += svgCircle(p.x, p.y, 0.1, "#6d5a3a");
+  return drawing;
+}
+
+DrawnPosition MorrisExpertise::drawnPosition(const State& state) const {
+  const Position& pos = static_cast<const MorrisState&>(state).position();
+  DrawnPosition drawn;
+  for (int side : {0, 1})
+    for (Mask m = pos.pieces(side); m; m &= m - 1) drawn.pieces.push_back({lowest(m), side == 0 ? "light" : "dark", ""});
+  drawn.caption = "in hand: white " + std::to_string(pos.inHand(0)) + ", black " + std::to_string(pos.inHand(1));
+  return drawn;
 }
 
 const MorrisExpertise& MorrisExpertise::instance() {

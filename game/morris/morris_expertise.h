@@ -1,6 +1,7 @@
 #pragma once
 // What the morris family offers generic code (game/expertise.h): material (pieces on the
-// board and in hand) for the baseline players, which walk the game through its states.
+// board and in hand) for the baseline players, which walk the game through its states, and
+// the board drawing for the report.
 #include <memory>
 
 #include "game/expertise.h"
@@ -16,6 +17,10 @@ class MorrisExpertise final : public GameExpertise {
  public:
   /// A state walker (game/state_walker.h) of a MorrisState counting material().
   std::unique_ptr<TreeWalker> newTreeWalker(const State& state) const override;
+  /// The three squares joined at their midpoints (the board's adjacency), points named a1..g7.
+  BoardDrawing boardDrawing() const override;
+  /// White light, black dark, and the pieces in hand in the caption; `state` must be a MorrisState.
+  DrawnPosition drawnPosition(const State& state) const override;
   /// The one instance.
   static const MorrisExpertise& instance();
 };

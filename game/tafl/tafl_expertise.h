@@ -19,8 +19,10 @@ class TaflExpertise final : public GameExpertise {
   std::unique_ptr<PlayoutPolicy> newPlayoutPolicy() const override;
   /// A TaflWalker for a TaflState; nullptr for any other state.
   std::unique_ptr<TreeWalker> newTreeWalker(const State& state) const override;
-  /// The square board; special squares: the throne (the centre), the corners, the camps.
+  /// The square board, its throne (the centre), corners and camps shaded.
   BoardDrawing boardDrawing() const override;
+  /// Attackers dark, defenders light, the king gold; `state` must be a TaflState.
+  DrawnPosition drawnPosition(const State& state) const override;
 
  private:
   const TaflGame* game_;

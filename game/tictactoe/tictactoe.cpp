@@ -4,6 +4,7 @@
 
 #include "game/config.h"
 #include "game/error.h"
+#include "game/tictactoe/tictactoe_expertise.h"
 
 namespace tz::tictactoe {
 
@@ -66,6 +67,8 @@ std::string TicTacToe::encodingJson() const {
   return "{\"planes\": [\"pieces of the side to move\", \"pieces of the opponent\"], "
          "\"actions\": \"cell 3 * row + column, row 0 = rank 1, column 0 = file a\"}";
 }
+
+const GameExpertise* TicTacToe::expertise() const { return &TicTacToeExpertise::instance(); }
 
 std::unique_ptr<Game> makeTicTacToe(const YAML::Node& node, const std::string& file, const std::string& name) {
   ConfigReader r(node, file);

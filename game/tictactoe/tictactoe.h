@@ -24,6 +24,9 @@ inline constexpr EndReason kThreeInARow = "three_in_a_row";  // the mover comple
 inline constexpr EndReason kBoardFull = "board_full";        // the board is full without a line: draw
 }  // namespace end_reason
 
+/// The name of a cell (0..8): file a-c, rank 1-3 ("b2" is 4).
+std::string cellName(int cell);
+
 /// A tic-tac-toe position.
 class TicTacToeState final : public State {
  public:
@@ -46,6 +49,9 @@ class TicTacToeState final : public State {
   std::vector<std::pair<std::string, uint64_t>> divide(int depth) const override;
   std::string record() const override;
   std::string diagram() const override;
+  const GameExpertise* expertise() const override;
+  /// The cells: -1 empty, 0 x, 1 o.
+  const std::array<int, 9>& cells() const { return cells_; }
 
  private:
   // Sets the outcome from the board: a line of three wins, a full board draws.
@@ -77,6 +83,7 @@ class TicTacToe final : public Game {
   const std::vector<int>& actionMap(int s) const override { return maps_[size_t(s)]; }
   std::string rulesYaml() const override { return "game: tictactoe\n"; }
   std::string encodingJson() const override;
+  const GameExpertise* expertise() const override;
 
  private:
   std::string name_;

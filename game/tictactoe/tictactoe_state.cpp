@@ -1,5 +1,6 @@
 #include "game/error.h"
 #include "game/tictactoe/tictactoe.h"
+#include "game/tictactoe/tictactoe_expertise.h"
 
 namespace tz::tictactoe {
 
@@ -7,10 +8,9 @@ namespace {
 
 constexpr int kLines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
 
-// The name of a cell: file a-c, rank 1-3.
-std::string cellName(int cell) { return std::string(1, char('a' + cell % 3)) + char('1' + cell / 3); }
-
 }  // namespace
+
+std::string cellName(int cell) { return std::string(1, char('a' + cell % 3)) + char('1' + cell / 3); }
 
 TicTacToeState::TicTacToeState(const std::array<int, 9>& cells, int toMove) : cells_(cells), toMove_(toMove) {
   judge();
@@ -53,6 +53,8 @@ void TicTacToeState::judge() {
 }
 
 std::string TicTacToeState::actionName(Action action) const { return cellName(action); }
+
+const GameExpertise* TicTacToeState::expertise() const { return &TicTacToeExpertise::instance(); }
 
 void TicTacToeState::encode(float* planes) const {
   for (int i = 0; i < 9; ++i) {

@@ -85,7 +85,9 @@ TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
   ASSERT_GE(games.size(), 4u);
   for (const auto& g : games) {
     EXPECT_EQ(g["records"].size(), g["moves"].size() + 1);
-    EXPECT_EQ(g["size"], 7);
+    EXPECT_EQ(g["drawing"]["points"].size(), 49u);  // brandubh: 7 x 7 squares
+    EXPECT_EQ(g["positions"].size(), g["records"].size());
+    EXPECT_EQ(g["positions"][0]["pieces"].size(), 13u);  // 8 attackers, 4 defenders, the king
     EXPECT_EQ(g["records"][0], "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
   }
 }

@@ -8,11 +8,18 @@ namespace tz {
 
 namespace {
 
-// The squares the viewer draws specially, as {f: file, r: rank, k: kind} (0-based).
-nlohmann::json specialSquares(const BoardDrawing& board) {
-  nlohmann::json out = nlohmann::json::array();
-  for (const SpecialSquare& s : board.special) out.push_back({{"f", s.file}, {"r", s.rank}, {"k", s.kind}});
-  return out;
+// The drawing of a game's board for the viewer: size, background and named points.
+nlohmann::json drawingJson(const BoardDrawing& d) {
+  nlohmann::json points = nlohmann::json::array();
+  for (const BoardPoint& p : d.points) points.push_back({p.name, p.x, p.y});
+  return {{"width", d.width}, {"height", d.height}, {"background", d.background}, {"points", points}};
+}
+
+// A position for the viewer: pieces as [point, kind, label], and the caption.
+nlohmann::json positionJson(const DrawnPosition& p) {
+  nlohmann::json pieces = nlohmann::json::array();
+  for (const DrawnPiece& q : p.pieces) pieces.push_back({q.point, q.kind, q.label});
+  return {{"pieces", pieces}, {"caption", p.caption}};
 }
 
 std::string resultText(const Game& game, const GameRecord& r) {
@@ -31,56 +38,36 @@ constexpr const char* kScript = R"js(
     const o = document.createElement('option');
     o.value = i; o.textContent = x.title; sel.appendChild(o);
   });
-  function square(name) {
-    const m = /^([a-z])(\d+)$/.exec(name);
-    return m ? [m[1].charCodeAt(0) - 97, parseInt(m[2], 10) - 1] : null;
-  }
-  function pieces(record) {
-    const out = [];
-    record.split('/').filter(function (r) { return r.length; }).forEach(function (row, r) {
-      let f = 0; const re = /(\d+)|([A-Za-z])/g; let m;
-      while ((m = re.exec(row))) { if (m[1]) f += parseInt(m[1], 10); else out.push([f++, r, m[2]]); }
+  const style = { dark: ['#2b2b2b', '#111', '#fff'], light: ['#fafafa', '#333', '#222'], gold: ['#ffd54f', '#333', '#222'] };
+  function attr(o) { return Object.keys(o).map(function (k) { return k + '="' + o[k] + '"'; }).join(' '); }
+  // The board of ply k: background, the last move's points (moved, then taken after an
+  // 'x'), and the pieces.
+  function draw(k, move) {
+    const d = g.drawing, at = {}, pos = g.positions[k];
+    d.points.forEach(function (p, i) { at[p[0]] = p; });
+    let s = '<svg xmlns="http://www.w3.org/2000/svg" ' + attr({ viewBox: '0 0 ' + d.width + ' ' + d.height,
+      width: Math.round(440 * d.width / Math.max(d.width, d.height)), height: Math.round(440 * d.height / Math.max(d.width, d.height)),
+      'font-family': 'sans-serif' }) + '>' + d.background;
+    const parts = move ? move.split('x') : [];
+    (parts.length ? parts[0].match(/[a-z]+\d+/g) || [] : []).forEach(function (n) {
+      const p = at[n];
+      if (p) s += '<rect ' + attr({ x: p[1] - 0.46, y: p[2] - 0.46, width: 0.92, height: 0.92, fill: 'none', stroke: '#5a9bf6', 'stroke-width': 0.07 }) + '/>';
     });
-    return out;
-  }
-  function drawTafl(record, move) {
-    const n = g.size, cs = Math.min(44, Math.floor(440 / n)), pad = 22, w = n * cs + pad + 4;
-    const x = function (f) { return pad + f * cs; }, y = function (r) { return (n - 1 - r) * cs + 2; };
-    let s = '<svg xmlns="http://www.w3.org/2000/svg" width="' + w + '" height="' + (w - 2) + '" font-family="sans-serif" font-size="11">';
-    for (let r = 0; r < n; r++) for (let f = 0; f < n; f++)
-      s += '<rect x="' + x(f) + '" y="' + y(r) + '" width="' + cs + '" height="' + cs + '" fill="' + ((f + r) % 2 ? '#e8d9b5' : '#f3e7c9') + '" stroke="#b9a77f"/>';
-    const shade = { throne: '#b08d57', corner: '#8d6e3f', camp: '#cdb98f' };
-    g.special.forEach(function (q) {
-      s += '<rect x="' + (x(q.f) + 1) + '" y="' + (y(q.r) + 1) + '" width="' + (cs - 2) + '" height="' + (cs - 2) + '" fill="' + shade[q.k] + '" opacity="0.75"/>';
+    (parts.slice(1).join('x').match(/[a-z]+\d+/g) || []).forEach(function (n) {
+      const p = at[n];
+      if (p) s += '<circle ' + attr({ cx: p[1], cy: p[2], r: 0.36, fill: 'none', stroke: '#d62728', 'stroke-width': 0.05, 'stroke-dasharray': '0.08 0.05' }) + '/>';
     });
-    for (let i = 0; i < n; i++) {
-      s += '<text x="' + (x(i) + cs / 2) + '" y="' + (n * cs + 16) + '" text-anchor="middle">' + String.fromCharCode(97 + i) + '</text>';
-      s += '<text x="' + (pad - 4) + '" y="' + (y(i) + cs / 2 + 4) + '" text-anchor="end">' + (i + 1) + '</text>';
-    }
-    const m = move ? /^([a-z]\d+)-([a-z]\d+)(?:x([a-z0-9\/]+))?/.exec(move) : null;
-    if (m) {
-      [[m[1], '#9ec5fe'], [m[2], '#5a9bf6']].forEach(function (p) {
-        const q = square(p[0]);
-        if (q) s += '<rect x="' + (x(q[0]) + 2) + '" y="' + (y(q[1]) + 2) + '" width="' + (cs - 4) + '" height="' + (cs - 4) + '" fill="none" stroke="' + p[1] + '" stroke-width="3"/>';
-      });
-      (m[3] || '').split('/').forEach(function (c) {
-        const q = square(c);
-        if (q) s += '<circle cx="' + (x(q[0]) + cs / 2) + '" cy="' + (y(q[1]) + cs / 2) + '" r="' + (cs * 0.36) + '" fill="none" stroke="#d62728" stroke-width="2" stroke-dasharray="3 2"/>';
-      });
-    }
-    pieces(record).forEach(function (p) {
-      const cx = x(p[0]) + cs / 2, cy = y(p[1]) + cs / 2, rad = cs * 0.36;
-      if (p[2] === 't') s += '<circle cx="' + cx + '" cy="' + cy + '" r="' + rad + '" fill="#2b2b2b"/>';
-      else if (p[2] === 'T') s += '<circle cx="' + cx + '" cy="' + cy + '" r="' + rad + '" fill="#fafafa" stroke="#333" stroke-width="1.5"/>';
-      else s += '<circle cx="' + cx + '" cy="' + cy + '" r="' + rad + '" fill="#ffd54f" stroke="#333" stroke-width="2"/>' +
-        '<text x="' + cx + '" y="' + (cy + 4) + '" text-anchor="middle" font-weight="bold">K</text>';
+    pos.pieces.forEach(function (q) {
+      const p = d.points[q[0]], c = style[q[1]] || style.light;
+      s += '<circle ' + attr({ cx: p[1], cy: p[2], r: 0.36, fill: c[0], stroke: c[1], 'stroke-width': 0.04 }) + '/>';
+      if (q[2]) s += '<text ' + attr({ x: p[1], y: p[2] + 0.14, 'font-size': 0.4, 'font-weight': 'bold', 'text-anchor': 'middle', fill: c[2] }) + '>' + q[2] + '</text>';
     });
-    return s + '</svg>';
+    return s + '</svg>' + (pos.caption ? '<div>' + pos.caption + '</div>' : '');
   }
   function show(to) {
     k = Math.max(0, Math.min(g.records.length - 1, to));
     const move = k > 0 ? g.moves[k - 1] : null;
-    board.innerHTML = g.family === 'tafl' ? drawTafl(g.records[k], move) : '<pre>' + g.records[k] + '</pre>';
+    board.innerHTML = g.drawing ? draw(k, move) : '<pre>' + g.records[k] + '</pre>';
     slider.value = k;
     info.textContent = 'ply ' + k + ' / ' + (g.records.length - 1) + (move ? ', last move ' + move : ', start position') +
       (k === g.records.length - 1 ? ' \u2014 ' + g.result : '');
@@ -120,7 +107,12 @@ std::optional<nlohmann::json> viewerGame(const Game& game, const GameRecord& rec
   if (record.variant != game.name() || record.rules != game.rulesYaml()) return std::nullopt;
   auto state = game.newGame();
   if (state->record() != record.startPosition) return std::nullopt;
+  const GameExpertise* expertise = game.expertise();
+  const BoardDrawing drawing = expertise ? expertise->boardDrawing() : BoardDrawing{};
+  const bool drawn = drawing.width > 0;
   nlohmann::json records = nlohmann::json::array({state->record()});
+  nlohmann::json positions = nlohmann::json::array();
+  if (drawn) positions.push_back(positionJson(expertise->drawnPosition(*state)));
   std::vector<std::string> moves;
   std::vector<Action> legal;
   for (Action a : record.actions) {
@@ -129,15 +121,14 @@ std::optional<nlohmann::json> viewerGame(const Game& game, const GameRecord& rec
     moves.push_back(state->actionName(a));
     state->apply(a);
     records.push_back(state->record());
+    if (drawn) positions.push_back(positionJson(expertise->drawnPosition(*state)));
   }
-  const BoardDrawing board = game.expertise() ? game.expertise()->boardDrawing() : BoardDrawing{};
-  return nlohmann::json{{"title", title + ": " + resultText(game, record)},
-                        {"family", game.family()},
-                        {"size", board.size},
-                        {"special", specialSquares(board)},
-                        {"records", records},
-                        {"moves", moves},
-                        {"result", resultText(game, record)}};
+  nlohmann::json out{{"title", title + ": " + resultText(game, record)},
+                     {"records", records},
+                     {"moves", moves},
+                     {"result", resultText(game, record)}};
+  if (drawn) out["drawing"] = drawingJson(drawing), out["positions"] = positions;
+  return out;
 }
 
 std::string gameViewerHtml(const std::vector<nlohmann::json>& games) {
