@@ -81,26 +81,25 @@ void addBenchTrain(CLI::App& bench) {
 
 void addBenchSelfPlay(CLI::App& bench) {
   struct Opts {
-    std::string variant = "brandubh";
-    std::string network = "small";
-    int games = 32;
-    int simulations = 64;
-    bool gumbel = false;
+    SelfPlayBenchOptions bench;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = bench.add_subcommand("selfplay", "Self-play leaf evaluations/s against the bare forward rate");
-  cmd->add_option("--variant,-v", o->variant, "Preset name")->capture_default_str();
-  cmd->add_option("--network", o->network, "Network preset or file")->capture_default_str();
-  cmd->add_option("--games", o->games, "Concurrent games (one worker)")->capture_default_str();
-  cmd->add_option("--simulations", o->simulations, "Simulations per move")->capture_default_str();
-  cmd->add_flag("--gumbel", o->gumbel, "Gumbel root search (as the CPU training configs) instead of PUCT");
+  cmd->add_option("--variant,-v", o->bench.variant, "Preset name")->capture_default_str();
+  cmd->add_option("--network", o->bench.network, "Network preset or file")->capture_default_str();
+  cmd->add_option("--games", o->bench.games, "Concurrent games of each worker")->capture_default_str();
+  cmd->add_option("--simulations", o->bench.simulations, "Simulations per move")->capture_default_str();
+  cmd->add_option("--workers", o->bench.workers, "Self-play threads sharing the one network thread (1: search and network take turns)")
+      ->capture_default_str();
+  cmd->add_flag("--gumbel", o->bench.gumbel, "Gumbel root search (as the CPU training configs) instead of PUCT");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
-    const SelfPlayBenchResult r = benchSelfPlay(o->variant, o->network, o->games, o->simulations, o->gumbel);
+    const SelfPlayBenchOptions& b = o->bench;
+    const SelfPlayBenchResult r = benchSelfPlay(b);
     if (o->json) {
-      std::cout << nlohmann::json{{"variant", o->variant}, {"network", o->network}, {"games", r.games},
-                                  {"search", o->gumbel ? "gumbel" : "puct"},
+      std::cout << nlohmann::json{{"variant", b.variant}, {"network", b.network}, {"games", r.games},
+                                  {"workers", b.workers}, {"search", b.gumbel ? "gumbel" : "puct"},
                                   {"positions_per_second", r.positionsPerSecond},
                                   {"evaluations_per_second", r.evaluationsPerSecond},
                                   {"evaluations_per_cpu_second", r.evaluationsPerCpuSecond},
@@ -110,7 +109,8 @@ void addBenchSelfPlay(CLI::App& bench) {
                        .dump()
                 << "\n";
     } else {
-      std::cout << o->variant << " / " << o->network << " (" << (o->gumbel ? "Gumbel" : "PUCT") << "): " << r.games << " games, " << r.positionsPerSecond
+      std::cout << b.variant << " / " << b.network << " (" << (b.gumbel ? "Gumbel" : "PUCT") << ", " << b.workers
+                << " workers): " << r.games << " games, " << r.positionsPerSecond
                 << " positions/s, " << r.evaluationsPerSecond << " evaluations/s at mean batch " << r.meanBatch
                 << "; bare forward " << r.forwardPerSecond << "/s: ratio " << r.ratio() << " (CPU time: "
                 << r.evaluationsPerCpuSecond << " vs " << r.forwardPerCpuSecond << ", ratio " << r.cpuRatio()

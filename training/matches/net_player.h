@@ -2,7 +2,8 @@
 // Network agents as players: "net:CHECKPOINT" searches with the checkpoint's network
 // (options: sims=N simulations per move; batch=N leaves per evaluation, default 1: more
 // evaluate faster but search worse under virtual loss; mix=X share of a playout's result
-// in each leaf value, see RolloutMixEvaluator; gumbel=1 a Gumbel root with candidates=M).
+// in each leaf value, see RolloutMixEvaluator; gumbel=1 a Gumbel root with candidates=M;
+// cpuct=X the prior's weight in PUCT, default 1.25; fpu=X the first-play reduction, 0.25).
 #include <memory>
 #include <string>
 

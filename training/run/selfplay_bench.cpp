@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cmath>
 
+#include "game/error.h"
 #include "game/registry.h"
 #include "mcts/self_play.h"
 #include "nets/net_bench.h"
@@ -23,22 +24,28 @@ double cpuSeconds() {
 
 }  // namespace
 
-SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string& network, int games, int simulations,
-                                  bool gumbel) {
-  auto game = loadGame(variant);
-  std::shared_ptr<const Network> net = std::make_shared<Network>(*game, loadNetworkConfig(network), "cpu", 1);
+void SelfPlayBenchOptions::check() const {
+  if (games < 1 || games > 4096) throw Error("bench selfplay: --games must be in [1, 4096], got " + std::to_string(games));
+  if (simulations < 1) throw Error("bench selfplay: --simulations must be >= 1, got " + std::to_string(simulations));
+  if (workers < 1 || workers > 64) throw Error("bench selfplay: --workers must be in [1, 64], got " + std::to_string(workers));
+}
+
+SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
+  options.check();
+  auto game = loadGame(options.variant);
+  std::shared_ptr<const Network> net = std::make_shared<Network>(*game, loadNetworkConfig(options.network), "cpu", 1);
   NetEvaluatorOptions eval;
-  eval.maxBatch = games;
+  eval.maxBatch = options.games;
   eval.maxWaitUs = 300;
-  eval.clients = 1;  // one worker: once it waits, nothing can join its batch
+  eval.clients = options.workers;  // once every worker waits, nothing more can join a batch
   SelfPlayOptions o;
-  o.search.simulations = simulations;
+  o.search.simulations = options.simulations;
   o.search.dirichletFraction = 0.25f;
   o.search.temperaturePlies = 8;
-  o.search.gumbel = gumbel;
-  o.workers = 1;
-  o.gamesPerWorker = games;
-  o.games = games;
+  o.search.gumbel = options.gumbel;
+  o.workers = options.workers;
+  o.gamesPerWorker = options.games;
+  o.games = options.games * options.workers;
   BatchedSelfPlay sp(*game, std::make_shared<NetEvaluator>(net, eval), o);
   const auto start = std::chrono::steady_clock::now();
   const double cpu0 = cpuSeconds();

@@ -5,6 +5,19 @@
 
 namespace tz {
 
+/// What one self-play benchmark plays.
+struct SelfPlayBenchOptions {
+  std::string variant = "brandubh";  // preset name or file
+  std::string network = "small";     // network preset or file
+  int games = 32;                    // concurrent games of each worker (its batch of leaves)
+  int simulations = 64;              // simulations per move
+  int workers = 2;                   // self-play threads sharing the one network thread, as the CPU
+                                     // training configs: one searches while the other's batch runs
+  bool gumbel = false;               // a Gumbel root (as the CPU training configs) instead of PUCT
+  /// Throws Error naming the first option out of range.
+  void check() const;
+};
+
 /// Figures of one self-play benchmark.
 struct SelfPlayBenchResult {
   int games = 0;                        // games played
@@ -20,10 +33,9 @@ struct SelfPlayBenchResult {
   double cpuRatio() const { return forwardPerCpuSecond > 0 ? evaluationsPerCpuSecond / forwardPerCpuSecond : 0; }
 };
 
-/// Plays `games` concurrent self-play games of `variant` on one worker with `simulations`
-/// per move (a Gumbel root when `gumbel`), then measures the bare forward rate at the mean
-/// batch size.
-SelfPlayBenchResult benchSelfPlay(const std::string& variant, const std::string& network, int games, int simulations,
-                                  bool gumbel = false);
+/// Plays `options.games` concurrent self-play games on each worker, their leaves evaluated by
+/// one network thread, then measures that network's bare forward rate (one thread) at the
+/// mean batch size.
+SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options);
 
 }  // namespace tz
