@@ -1,17 +1,19 @@
 // The browser play page (`taflzero export --format web`) in headless chromium: a fresh network
 // is exported, the folder served on localhost, moves are clicked on the page with the agent
 // answering each, and what the page shows is compared with the native engine after the same
-// moves: the record, the drawn board, the legal moves, the network input, and the agent's moves
-// with the network's own best legal move (LibTorch) in each position.
+// moves: the record, every piece drawn on the square of its name, the legal moves, the network
+// input, and the agent's moves with the network's own best legal move (LibTorch) in each position.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -90,25 +92,38 @@ nlohmann::json playInChromium(const std::string& url, const std::string& human, 
   return nlohmann::json::parse(r.out.substr(at + open.size(), end - at - open.size()));
 }
 
-// The rows of a grid record, '.' for each empty square (the page's drawn_board).
-std::vector<std::string> gridRows(const std::string& record) {
+// The pieces of a grid record by square name ("d1" -> 't'): its rows are '/'-separated with
+// digit runs of empty squares (tafl) or `width` characters each (tic-tac-toe), rank 1 first.
+std::map<std::string, std::string> piecesOfRecord(const std::string& record, size_t width) {
   std::vector<std::string> rows;
-  std::stringstream in(record);
-  for (std::string row; std::getline(in, row, '/');) {
-    if (row.empty()) continue;
-    std::string cells;
-    for (size_t i = 0; i < row.size();) {
-      if (std::isdigit(static_cast<unsigned char>(row[i]))) {
-        size_t used = 0;
-        cells += std::string(std::stoul(row.substr(i), &used), '.');
-        i += used;
-      } else {
-        cells += row[i++];
+  if (record.find('/') != std::string::npos) {
+    std::stringstream in(record);
+    for (std::string row; std::getline(in, row, '/');) {
+      if (row.empty()) continue;
+      std::string cells;
+      for (size_t i = 0; i < row.size();) {
+        if (std::isdigit(static_cast<unsigned char>(row[i]))) {
+          size_t used = 0;
+          cells += std::string(std::stoul(row.substr(i), &used), '.');
+          i += used;
+        } else {
+          cells += row[i++];
+        }
+      }
+      rows.push_back(cells);
+    }
+  } else {
+    for (size_t i = 0; i < record.size(); i += width) rows.push_back(record.substr(i, width));
+  }
+  std::map<std::string, std::string> pieces;
+  for (size_t rank = 0; rank < rows.size(); ++rank) {
+    for (size_t file = 0; file < rows[rank].size(); ++file) {
+      if (std::isalpha(static_cast<unsigned char>(rows[rank][file]))) {
+        pieces[std::string(1, char('a' + file)) + std::to_string(rank + 1)] = std::string(1, rows[rank][file]);
       }
     }
-    rows.push_back(cells);
   }
-  return rows;
+  return pieces;
 }
 
 // The legal action of `state` named `name`; fails the test when there is none.
@@ -137,7 +152,7 @@ struct PageCase {
   std::string variant;  // preset, with overrides
   std::string human;    // the side the person plays
   std::string script;   // the person's moves ("*": the first legal one)
-  bool grid;            // whether the page draws a grid of squares
+  size_t gridWidth;     // squares in a row of the record when the page draws a grid, else 0
 };
 
 // gtest's description of a case.
@@ -199,17 +214,18 @@ TEST_P(WebPage, PlaysMovesAndShowsTheNativeEnginesPosition) {
   std::vector<float> planes(size_t(game->inputShape().size()));
   state->encode(planes.data());
   EXPECT_EQ(page["planes"].get<std::vector<float>>(), planes);
-  if (c.grid) {
-    EXPECT_EQ(page["drawn_board"].get<std::vector<std::string>>(), gridRows(state->record()));
+  if (c.gridWidth > 0) {  // every piece drawn on the square of its name
+    EXPECT_EQ((page["drawn_board"].get<std::map<std::string, std::string>>()),
+              piecesOfRecord(state->record(), c.gridWidth));
   } else {
     EXPECT_TRUE(page["drawn_board"].is_null());
   }
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, WebPage,
-                         ::testing::Values(PageCase{"brandubh --set king.capture=weak", "attackers", "d2-c2,*,*", true},
-                                           PageCase{"morris", "black", "*,*", false},
-                                           PageCase{"tictactoe", "x", "b2,*", false}),
+                         ::testing::Values(PageCase{"brandubh --set king.capture=weak", "attackers", "d2-c2,*,*", 7},
+                                           PageCase{"morris", "black", "*,*", 0},
+                                           PageCase{"tictactoe", "x", "b2,*", 3}),
                          [](const auto& info) { return info.param.variant.substr(0, info.param.variant.find(' ')); });
 
 TEST(WebExport, NamesTheSetupStepWhenTheRulesModuleIsMissing) {

@@ -20,17 +20,37 @@ function squaresOf(name) {
   return (name.match(/[a-z]+[0-9]+/g) || []).slice(0, 2);
 }
 
-// The name of column `col` (0 = a) and row `row` (0 = the top one) of a board of `height` rows.
-function squareName(col, row, height) {
-  return String.fromCharCode(97 + col) + String(height - row);
+// The cells of one drawn row: space-separated single characters ("* . t") or a run of them ("x.o").
+function cellsOf(text) {
+  const t = text.trim();
+  if (/^\S( \S)*$/.test(t)) return t.split(' ');
+  return /^\S+$/.test(t) ? [...t] : null;
 }
 
-// The rows of a grid record ("/3t3/ttTKTtt/.../"): one string of cells per row, '.' for empty;
-// null when the record is not a grid (the board is then shown as the rules draw it).
-function gridOf(record) {
-  if (!record.includes('/')) return null;
-  return record.split('/').filter((row) => row.length > 0)
-      .map((row) => row.replace(/[0-9]+/g, (run) => '.'.repeat(Number(run))));
+// The board as the rules draw it (position.diagram), when that drawing is a grid: rows that
+// start with their rank number, then a row of file letters. Returns {files, rows: [{rank,
+// cells}]} with the top row first, or null (Morris' lines and points: shown as drawn).
+function gridOf(diagram) {
+  const rows = [];
+  let files = null;
+  for (const line of diagram.split('\n')) {
+    const ranked = line.match(/^\s*([0-9]+)\s+(.*)$/);
+    if (ranked) {
+      const cells = cellsOf(ranked[2]);
+      if (!cells) return null;
+      rows.push({rank: ranked[1], cells});
+    } else if (rows.length > 0 && files === null) {
+      files = cellsOf(line);
+      if (!files || !files.every((f) => /^[a-z]$/.test(f))) return null;
+    }
+  }
+  if (rows.length === 0 || !files || !rows.every((r) => r.cells.length === files.length)) return null;
+  return {files, rows};
+}
+
+// Whether a drawn cell holds a piece (a letter) rather than an empty or marked square.
+function isPiece(cell) {
+  return /^[A-Za-z]$/.test(cell);
 }
 
 // The network: the exported ONNX model in onnxruntime-web, answering the masked policy's best move.
@@ -157,10 +177,10 @@ class Page {
     document.getElementById('moves').replaceChildren(...buttons);
   }
 
-  // A grid of clickable squares when the record is a grid (tafl), else the rules' drawing.
+  // A grid of clickable squares when the rules draw one (tafl, tic-tac-toe), else their drawing.
   drawBoard(position, legal) {
     const board = document.getElementById('board');
-    const grid = gridOf(position.record);
+    const grid = gridOf(position.diagram);
     if (!grid) {
       const pre = document.createElement('pre');
       pre.textContent = position.diagram;
@@ -170,33 +190,36 @@ class Page {
     const targets = new Set(legal.filter((m) => squaresOf(m.name)[0] === this.selected)
         .map((m) => squaresOf(m.name)[1]));
     const table = document.createElement('table');
-    grid.forEach((cells, row) => {
+    for (const {rank, cells} of grid.rows) {
       const tr = table.insertRow();
       const label = tr.insertCell();
       label.className = 'label';
-      label.textContent = String(grid.length - row);
-      [...cells].forEach((cell, col) => {
+      label.textContent = rank;
+      cells.forEach((cell, col) => {
         const td = tr.insertCell();
-        const name = squareName(col, row, grid.length);
+        const name = grid.files[col] + rank;
         td.dataset.square = name;
-        td.dataset.piece = cell;
-        if (cell !== '.') {
+        if (isPiece(cell)) {
+          td.dataset.piece = cell;
           const piece = document.createElement('span');
           piece.className = 'piece ' + (cell === cell.toLowerCase() ? 'lower' : 'upper');
           piece.textContent = cell;
           td.append(piece);
+        } else if (cell !== '.') {
+          td.textContent = cell;  // a marked square (throne, corner, camp)
+          td.classList.add('mark');
         }
         if (name === this.selected) td.classList.add('selected');
         if (targets.has(name)) td.classList.add('target');
         td.onclick = () => this.clickSquare(name, legal);
       });
-    });
+    }
     const letters = table.insertRow();
     letters.insertCell().className = 'label';
-    for (let col = 0; col < grid[0].length; ++col) {
+    for (const file of grid.files) {
       const td = letters.insertCell();
       td.className = 'label';
-      td.textContent = String.fromCharCode(97 + col);
+      td.textContent = file;
     }
     board.replaceChildren(table);
   }
@@ -218,11 +241,13 @@ class Page {
     this.update();
   }
 
-  // The board as drawn: one string per row, '.' for empty (null when not drawn as a grid).
+  // The pieces as drawn: square name -> piece letter (null when the board is not a grid).
   drawnBoard() {
-    const rows = [...document.querySelectorAll('#board tr')].filter((tr) => tr.querySelector('[data-square]'));
-    if (rows.length === 0) return null;
-    return rows.map((tr) => [...tr.querySelectorAll('[data-square]')].map((td) => td.dataset.piece).join(''));
+    const cells = [...document.querySelectorAll('#board [data-square]')];
+    if (cells.length === 0) return null;
+    const pieces = {};
+    for (const td of cells) if (td.dataset.piece) pieces[td.dataset.square] = td.dataset.piece;
+    return pieces;
   }
 
   // Plays a move by clicking it as a person would: its squares on a grid, else its button.
