@@ -8,10 +8,10 @@ DEST="${1:?usage: $0 DIR}"
 [ -f "$DEST/src/parse.cpp" ] && exit 0
 WORK="$(mktemp -d)"
 trap 'rm -rf "$WORK"' EXIT
-mkdir -p "$WORK/lists/partial" "$WORK/src"
+mkdir -p "$WORK/lists/partial" "$WORK/cache/archives/partial" "$WORK/src"
 echo "deb-src http://deb.debian.org/debian $(. /etc/os-release && echo "$VERSION_CODENAME") main" > "$WORK/sources.list"
 APT=(apt-get -qq -o Dir::Etc::SourceList="$WORK/sources.list" -o Dir::Etc::SourceParts=/dev/null
-  -o Dir::State::Lists="$WORK/lists" -o APT::Sandbox::User=root)
+  -o Dir::State::Lists="$WORK/lists" -o Dir::Cache="$WORK/cache" -o APT::Sandbox::User=root)
 "${APT[@]}" update
 (cd "$WORK/src" && "${APT[@]}" source --download-only yaml-cpp > /dev/null)
 mkdir -p "$DEST"
