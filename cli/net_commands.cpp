@@ -1,4 +1,4 @@
-// Network commands: net init / net info (checkpoints), export (TorchScript, ONNX) and
+// Network commands: net init / net info (checkpoints), export (TorchScript, ONNX, web page) and
 // `bench net` (forward throughput by batch size, and the batched evaluator against it).
 #include <nlohmann/json.hpp>
 
@@ -12,6 +12,7 @@
 #include "nets/checkpoint.h"
 #include "nets/export.h"
 #include "nets/net_bench.h"
+#include "nets/web_export.h"
 
 namespace tz::cli {
 
@@ -86,12 +87,15 @@ void addExport(CLI::App& app) {
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("export", "Export a checkpoint as TorchScript or ONNX with a model.json sidecar");
+  auto* cmd = app.add_subcommand("export",
+                                 "Export a checkpoint as TorchScript or ONNX with a model.json sidecar, or as a "
+                                 "browser play page (web: the ONNX model, the rules in WebAssembly, the page)");
   cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file")->required();
-  cmd->add_option("--format,-f", o->options.format, "torchscript or onnx")
-      ->check(CLI::IsMember({"torchscript", "onnx"}))
+  cmd->add_option("--format,-f", o->options.format, "torchscript, onnx or web")
+      ->check(CLI::IsMember({"torchscript", "onnx", "web"}))
       ->capture_default_str();
-  cmd->add_option("--out,-o", o->options.outDir, "Output directory (model file and model.json)")->required();
+  cmd->add_option("--out,-o", o->options.outDir, "Output directory (model file and model.json; web: the whole page)")
+      ->required();
   cmd->add_option("--samples", o->options.samples, "Sample positions to check the export on")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
@@ -99,18 +103,26 @@ void addExport(CLI::App& app) {
   cmd->callback([o] {
     auto net = loadCheckpoint(o->checkpoint);
     auto game = gameOfModel(net->meta());
-    const ExportResult r = exportModel(*net, *game, o->options);
+    const bool web = o->options.format == "web";
+    WebExportResult w;
+    if (web) {
+      w = exportWebPage(*net, *game, o->options);
+    } else {
+      w.model = exportModel(*net, *game, o->options);
+    }
+    const ExportResult& r = w.model;
+    const std::string modelFormat = web ? "onnx" : o->options.format;
     if (!r.uncheckedReason.empty()) {
-      std::cerr << "taflzero: warning: the " << o->options.format << " model was not run by an independent runtime: "
+      std::cerr << "taflzero: warning: the " << modelFormat << " model was not run by an independent runtime: "
                 << r.uncheckedReason << "\n";
     }
     if (o->json) {
-      std::cout << nlohmann::json{{"model", r.modelFile},          {"sidecar", r.sidecarFile},
-                                  {"format", o->options.format},   {"checked_with", r.checkedWith},
-                                  {"max_abs_diff", r.maxAbsDiff},  {"samples", r.samples},
-                                  {"unchecked", r.uncheckedReason}}
-                       .dump()
-                << "\n";
+      nlohmann::json j{{"model", r.modelFile},          {"sidecar", r.sidecarFile},
+                       {"format", o->options.format},   {"checked_with", r.checkedWith},
+                       {"max_abs_diff", r.maxAbsDiff},  {"samples", r.samples},
+                       {"unchecked", r.uncheckedReason}};
+      if (web) j["page"] = w.page;
+      std::cout << j.dump() << "\n";
       return;
     }
     std::cout << "wrote " << r.modelFile << " and " << r.sidecarFile << "\n";
@@ -118,6 +130,10 @@ void addExport(CLI::App& app) {
     std::snprintf(diff, sizeof(diff), "%.2g", r.maxAbsDiff);
     std::cout << "outputs match LibTorch on " << r.samples << " positions (max |diff| " << diff
               << ") under " << (r.checkedWith.empty() ? "PyTorch only" : r.checkedWith) << "\n";
+    if (web) {
+      std::cout << "wrote the play page " << w.page << ": run python3 " << o->options.outDir
+                << "/serve.py and open http://127.0.0.1:8000/\n";
+    }
   });
 }
 

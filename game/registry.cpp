@@ -12,6 +12,27 @@ namespace tz {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The variant `name` built by the family that the map `root` (read from `file`) names.
+std::unique_ptr<Game> gameFromYaml(const YAML::Node& root, const std::string& file, const std::string& name) {
+  if (!root.IsMap()) throw ConfigError(file, "(top level)", "a map of rule keys");
+  const std::string family = root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
+  const GameFamily* maker = findGameFamily(family);
+  if (!maker) {
+    std::string known;
+    for (const GameFamily& f : gameFamilies()) known += (known.empty() ? "" : ", ") + f.name;
+    throw ConfigError(file, "game", "a known game family (" + known + "), got " + quoted(family));
+  }
+  try {
+    return maker->make(root, file, name);
+  } catch (const YAML::Exception& e) {  // a value of a shape no reader expected
+    throw Error(file + ": " + e.what());
+  }
+}
+
+}  // namespace
+
 std::string configDir() {
   if (const char* env = std::getenv("TAFLZERO_CONFIGS")) return env;
   return std::string(TAFLZERO_SOURCE_DIR) + "/configs";
@@ -41,20 +62,19 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
     }
   }
   YAML::Node root = loadYamlFile(file.string());
-  if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");
+  if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");  // before overriding
   applyOverrides(root, overrides);
-  const std::string family = root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
-  const GameFamily* maker = findGameFamily(family);
-  if (!maker) {
-    std::string known;
-    for (const GameFamily& f : gameFamilies()) known += (known.empty() ? "" : ", ") + f.name;
-    throw ConfigError(file.string(), "game", "a known game family (" + known + "), got " + quoted(family));
-  }
+  return gameFromYaml(root, file.string(), name);
+}
+
+std::unique_ptr<Game> gameFromYamlText(const std::string& yaml, const std::string& name, const std::string& what) {
+  YAML::Node root;
   try {
-    return maker->make(root, file.string(), name);
-  } catch (const YAML::Exception& e) {  // a value of a shape no reader expected
-    throw Error(file.string() + ": " + e.what());
+    root = YAML::Load(yaml);
+  } catch (const YAML::Exception& e) {
+    throw Error(what + ": malformed YAML: " + e.what());
   }
+  return gameFromYaml(root, what, name);
 }
 
 }  // namespace tz

@@ -20,4 +20,8 @@ std::vector<std::string> presetNames();
 std::unique_ptr<Game> loadGame(const std::string& nameOrPath,
                                const std::vector<std::string>& overrides = {});
 
+/// Builds the variant `name` from YAML text (a variant file's content, such as the resolved
+/// rules of Game::rulesYaml); `what` names the text in errors. Throws Error/ConfigError.
+std::unique_ptr<Game> gameFromYamlText(const std::string& yaml, const std::string& name, const std::string& what);
+
 }  // namespace tz

@@ -8,15 +8,18 @@ std::vector<std::unique_ptr<State>> randomPositions(const Game& game, int count,
   std::vector<std::unique_ptr<State>> out;
   std::mt19937_64 rng(seed);
   std::vector<Action> legal;
-  // A playout that ends the game is retried with another length; give up after many tries.
-  for (int attempt = 0; int(out.size()) < count && attempt < 50 * count + 50; ++attempt) {
+  while (int(out.size()) < count) {
     auto state = game.newGame();
     const int plies = int(out.size()) * 3 + int(rng() % 3);
-    for (int p = 0; p < plies && !state->outcome().over; ++p) {
+    // A playout stops before a move that would end the game (short games, tic-tac-toe).
+    for (int p = 0; p < plies; ++p) {
       state->legalActions(legal);
-      state->apply(legal[rng() % legal.size()]);
+      auto next = state->clone();
+      next->apply(legal[rng() % legal.size()]);
+      if (next->outcome().over) break;
+      state = std::move(next);
     }
-    if (!state->outcome().over) out.push_back(std::move(state));
+    out.push_back(std::move(state));
   }
   return out;
 }

@@ -9,7 +9,8 @@
 namespace tz {
 
 /// `count` ongoing positions of `game`: the start position, then seeded random playouts
-/// of growing length (the same seed gives the same positions).
+/// of growing length, each stopped before a move that would end the game (the same seed
+/// gives the same positions).
 std::vector<std::unique_ptr<State>> randomPositions(const Game& game, int count, uint64_t seed = 7);
 
 /// The positions encoded one after another (positions.size() * inputShape().size() floats).

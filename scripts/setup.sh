@@ -8,7 +8,7 @@ cd "$ROOT"
 PACKAGES=(build-essential cmake ccache pkg-config
   libtorch-dev libyaml-cpp-dev libspdlog-dev libfmt-dev libeigen3-dev libcli11-dev
   nlohmann-json3-dev libboost-math-dev libgtest-dev libsqlite3-dev sqlite3
-  libopenblas0-openmp python3 python3-torch chromium)
+  libopenblas0-openmp python3 python3-torch chromium emscripten)
 command -v npm > /dev/null || PACKAGES+=(nodejs npm)
 
 missing=()
@@ -23,10 +23,15 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" > /dev/null
 fi
 
-# onnxruntime (CPU) for checking ONNX exports with an independent runtime.
-if [ -f scripts/package.json ] && [ ! -d scripts/node_modules/onnxruntime-node ]; then
+# onnxruntime (CPU) for checking ONNX exports with an independent runtime, and
+# onnxruntime-web for the browser play page (`taflzero export --format web`).
+if [ -f scripts/package.json ] && { [ ! -d scripts/node_modules/onnxruntime-node ] ||
+  [ ! -d scripts/node_modules/onnxruntime-web ]; }; then
   (cd scripts && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi
+
+# yaml-cpp's sources, compiled with emscripten into the play page's rules module (web/rules/).
+command -v emcmake > /dev/null && bash scripts/fetch_yaml_cpp_source.sh build/web-deps/yaml-cpp
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build -j"$(nproc)"

@@ -28,6 +28,22 @@ TEST(Config, EveryPresetLoadsAndItsResolvedRulesReload) {
   }
 }
 
+// What the browser page's rules module does (web/rules/): a variant rebuilt from its resolved
+// rules as text, for every family, is the same game.
+TEST(Config, EveryPresetRebuildsFromItsResolvedRulesText) {
+  for (const auto& name : presetNames()) {
+    auto g = loadGame(name, name == "brandubh" ? std::vector<std::string>{"king.capture=weak"} : std::vector<std::string>{});
+    auto again = gameFromYamlText(g->rulesYaml(), g->name(), "the rules of " + name);
+    EXPECT_EQ(again->name(), g->name());
+    EXPECT_EQ(again->family(), g->family());
+    EXPECT_EQ(again->rulesYaml(), g->rulesYaml()) << name;
+    EXPECT_EQ(again->encodingJson(), g->encodingJson()) << name;
+    EXPECT_EQ(again->newGame()->perft(2), g->newGame()->perft(2)) << name;
+  }
+  expectError([] { gameFromYamlText("game: [", "x", "the rules of x"); }, "the rules of x: malformed YAML");
+  expectError([] { gameFromYamlText("game: chess", "x", "the rules of x"); }, "a known game family");
+}
+
 TEST(Config, OverridesChangeOneRule) {
   auto g = variant("linnaeus", {"king.capture=strong", "first=attackers"});
   EXPECT_NE(g->rulesYaml().find("capture: strong"), std::string::npos);
