@@ -157,12 +157,14 @@ TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
     listed |= m["move"] == s["move"];
   }
   EXPECT_TRUE(listed) << search.out;
-  // The self-play benchmark with a Gumbel root reports its ceiling and ratio.
-  auto bench = runCli("bench selfplay --games 2 --simulations 4 --gumbel --json", false);
+  // The self-play benchmark with a Gumbel root reports its ceiling and ratio; each of its
+  // two workers plays its own games.
+  auto bench = runCli("bench selfplay --games 2 --workers 2 --simulations 4 --gumbel --json", false);
   ASSERT_EQ(bench.code, 0) << bench.out;
   const auto b = nlohmann::json::parse(bench.out);
   EXPECT_EQ(b["search"], "gumbel");
-  EXPECT_EQ(b["games"], 2);
+  EXPECT_EQ(b["games"], 4);
+  EXPECT_EQ(b["workers"], 2);
   EXPECT_GT(b["forward_per_second"].get<double>(), 0);
   EXPECT_GT(b["ratio"].get<double>(), 0);
 }
