@@ -14,6 +14,7 @@
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
+#include "training/matches/net_player.h"
 #include "training/run/training_run.h"
 
 namespace tz {
@@ -48,8 +49,7 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
   eval.maxWaitUs = 0;
   auto evaluator = std::make_shared<NetEvaluator>(net, eval);
   // No root noise; the study's temperature for the opening plies.
-  SearchOptions search;
-  search.simulations = strength.simulations;
+  SearchOptions search = netPlaySearch(strength.simulations, 0);
   search.temperature = float(study.diversity.temperature);
   search.temperaturePlies = study.diversity.temperaturePlies;
   const float mix = float(strength.rolloutMix);
@@ -71,6 +71,7 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
     agent = {{"checkpoint", checkpoint},
              {"simulations", strength.simulations},
              {"mix", strength.rolloutMix},
+             {"fpu_reduction", netPlaySearch(strength.simulations, 0).fpuReduction},
              {"temperature", study.diversity.temperature},
              {"temperature_plies", study.diversity.temperaturePlies}};
   }

@@ -9,6 +9,14 @@
 
 namespace tz {
 
+SearchOptions netPlaySearch(int simulations, uint64_t seed) {
+  SearchOptions search;
+  search.simulations = simulations;
+  search.seed = seed;
+  search.fpuReduction = 0.f;
+  return search;
+}
+
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
                                       double rolloutMix, const std::string& device) {
   std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, device);
@@ -40,10 +48,8 @@ void registerNetPlayerKind() {
                        const std::string rest = spec.argument.substr(std::min(spec.argument.size(), path.size() + 1));
                        PlayerSpec optionsSpec{spec.text, spec.kind, rest};
                        SpecOptions o(optionsSpec);
-                       SearchOptions search;
-                       search.simulations = o.integer("sims", 200, 1, 10000000);
+                       SearchOptions search = netPlaySearch(o.integer("sims", 200, 1, 10000000), seed);
                        search.batchSize = o.integer("batch", 1, 1, 1024);
-                       search.seed = seed;
                        search.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
                        search.gumbelCandidates = o.integer("candidates", search.gumbelCandidates, 2, 4096);
                        search.cPuct = float(o.real("cpuct", search.cPuct, 0, 100));

@@ -23,10 +23,7 @@ std::unique_ptr<Player> CheckpointEvaluation::withOpening(std::unique_ptr<Player
 
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {
   return [this, path](uint64_t seed) {
-    SearchOptions search;
-    search.simulations = config_.simulations;
-    search.seed = seed;
-    return withOpening(makeNetPlayer(path, game_, search, config_.rolloutMix, device_), seed);
+    return withOpening(makeNetPlayer(path, game_, netPlaySearch(config_.simulations, seed), config_.rolloutMix, device_), seed);
   };
 }
 
