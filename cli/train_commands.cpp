@@ -92,6 +92,8 @@ void addBenchSelfPlay(CLI::App& bench) {
   cmd->add_option("--simulations", o->bench.simulations, "Simulations per move")->capture_default_str();
   cmd->add_option("--workers", o->bench.workers, "Self-play threads sharing the one network thread (1: search and network take turns)")
       ->capture_default_str();
+  cmd->add_option("--max-wait-us", o->bench.maxWaitUs, "How long the network thread waits to merge workers' leaves")
+      ->capture_default_str();
   cmd->add_flag("--gumbel", o->bench.gumbel, "Gumbel root search (as the CPU training configs) instead of PUCT");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
@@ -111,7 +113,7 @@ void addBenchSelfPlay(CLI::App& bench) {
     } else {
       std::cout << b.variant << " / " << b.network << " (" << (b.gumbel ? "Gumbel" : "PUCT") << ", " << b.workers
                 << " workers): " << r.games << " games, " << r.positionsPerSecond
-                << " positions/s, " << r.evaluationsPerSecond << " evaluations/s at mean batch " << r.meanBatch
+                << " positions/s, " << r.evaluationsPerSecond << " evaluations/s at mean forward batch " << r.meanBatch
                 << "; bare forward " << r.forwardPerSecond << "/s: ratio " << r.ratio() << " (CPU time: "
                 << r.evaluationsPerCpuSecond << " vs " << r.forwardPerCpuSecond << ", ratio " << r.cpuRatio()
                 << ")\n";

@@ -28,6 +28,8 @@ void SelfPlayBenchOptions::check() const {
   if (games < 1 || games > 4096) throw Error("bench selfplay: --games must be in [1, 4096], got " + std::to_string(games));
   if (simulations < 1) throw Error("bench selfplay: --simulations must be >= 1, got " + std::to_string(simulations));
   if (workers < 1 || workers > 64) throw Error("bench selfplay: --workers must be in [1, 64], got " + std::to_string(workers));
+  if (maxWaitUs < 0 || maxWaitUs > 1000000)
+    throw Error("bench selfplay: --max-wait-us must be in [0, 1000000], got " + std::to_string(maxWaitUs));
 }
 
 SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
@@ -36,7 +38,7 @@ SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
   std::shared_ptr<const Network> net = std::make_shared<Network>(*game, loadNetworkConfig(options.network), "cpu", 1);
   NetEvaluatorOptions eval;
   eval.maxBatch = options.games;
-  eval.maxWaitUs = 300;
+  eval.maxWaitUs = options.maxWaitUs;
   eval.clients = options.workers;  // once every worker waits, nothing more can join a batch
   SelfPlayOptions o;
   o.search.simulations = options.simulations;
@@ -46,7 +48,8 @@ SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
   o.workers = options.workers;
   o.gamesPerWorker = options.games;
   o.games = options.games * options.workers;
-  BatchedSelfPlay sp(*game, std::make_shared<NetEvaluator>(net, eval), o);
+  const auto evaluator = std::make_shared<NetEvaluator>(net, eval);
+  BatchedSelfPlay sp(*game, evaluator, o);
   const auto start = std::chrono::steady_clock::now();
   const double cpu0 = cpuSeconds();
   sp.run();
@@ -58,7 +61,8 @@ SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
   r.positionsPerSecond = stats.moves / wall;
   r.evaluationsPerSecond = stats.evaluations / wall;
   r.evaluationsPerCpuSecond = stats.evaluations / cpu;
-  r.meanBatch = stats.batches ? double(stats.evaluations) / double(stats.batches) : 0;
+  const NetEvaluatorStats forward = evaluator->stats();
+  r.meanBatch = forward.batches ? double(forward.positions) / double(forward.batches) : 0;
   const Throughput f = forwardThroughput(*net, *game, std::max(1, int(std::lround(r.meanBatch))), 3.0);
   r.forwardPerSecond = f.perSecond;
   r.forwardPerCpuSecond = f.perCpuSecond;

@@ -14,6 +14,8 @@ struct SelfPlayBenchOptions {
   int workers = 2;                   // self-play threads sharing the one network thread, as the CPU
                                      // training configs: one searches while the other's batch runs
   bool gumbel = false;               // a Gumbel root (as the CPU training configs) instead of PUCT
+  int maxWaitUs = 300;               // how long the network thread waits to merge workers' leaves
+                                     // into one batch (the CPU training configs' max_wait_us)
   /// Throws Error naming the first option out of range.
   void check() const;
 };
@@ -24,7 +26,7 @@ struct SelfPlayBenchResult {
   double positionsPerSecond = 0;        // moves played per second
   double evaluationsPerSecond = 0;      // leaves evaluated per second (wall clock)
   double evaluationsPerCpuSecond = 0;   // leaves evaluated per second of process CPU time
-  double meanBatch = 0;                 // mean leaves per evaluate() call
+  double meanBatch = 0;                 // mean forward batch of the network thread
   double forwardPerSecond = 0;          // bare forward passes at that batch size (wall clock)
   double forwardPerCpuSecond = 0;       // the same per CPU second
   /// Self-play's share of the forward ceiling, wall clock.
@@ -35,7 +37,7 @@ struct SelfPlayBenchResult {
 
 /// Plays `options.games` concurrent self-play games on each worker, their leaves evaluated by
 /// one network thread, then measures that network's bare forward rate (one thread) at the
-/// mean batch size.
+/// network thread's mean forward batch (workers' leaves merged into one batch count as one).
 SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options);
 
 }  // namespace tz
