@@ -188,7 +188,7 @@ void addScore(CLI::App& egtb) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     const std::unique_ptr<morris::MorrisGame> game = morrisGame(o->variant);
-    o->score.validate();
+    o->score.check();
     if (!o->classes.empty()) o->score.classes = parseClasses(o->classes);
     Database db(o->db, game->rules().flying);
     const std::shared_ptr<Evaluator> head = makeValueHead(o->score.agent, *game);

@@ -11,7 +11,7 @@ namespace tz {
 
 Search::Search(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options)
     : evaluator_(std::move(evaluator)), options_(options), tree_(game), rng_(options.seed) {
-  checkSearchOptions(options_);
+  options_.check();
   treeBytes_ = treeByteBudget(options_);
   for (int t = 0; t < options_.threads; ++t)
     batches_.push_back(std::make_unique<mcts::PlayoutBatch>(game, options_.batchSize));

@@ -22,7 +22,8 @@ void finite(float value, const char* name, float least, bool strict) {
 
 }  // namespace
 
-void checkSearchOptions(const SearchOptions& o) {
+void SearchOptions::check() const {
+  const SearchOptions& o = *this;
   require(o.simulations >= 1, "simulations", "at least 1", o.simulations);
   require(o.threads >= 1, "threads", "at least 1", o.threads);
   require(o.batchSize >= 1, "batch size", "at least 1", o.batchSize);

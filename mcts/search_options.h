@@ -26,14 +26,14 @@ struct SearchOptions {
   float gumbelCScale = 0.1f;      // see gumbelCVisit
   bool gumbelRescale = true;      // q rescaled by min-max over the root's children (the paper); false: [-1, 1] -> [0, 1]
   double treeMiB = 0;             // memory budget of the tree: a search stops when it is reached (0: a quarter of the machine's memory)
+
+  /// Throws Error naming the first option out of range (a NaN or infinite weight, a budget
+  /// below 1, ...), so that no search starts with settings it cannot run.
+  void check() const;
 };
 
 /// The tree memory budget of `options` in bytes: treeMiB, or a quarter of the machine's
 /// physical memory when it is 0.
 size_t treeByteBudget(const SearchOptions& options);
-
-/// Throws Error naming the first option out of range (a NaN or infinite weight, a budget
-/// below 1, ...), so that no search starts with settings it cannot run.
-void checkSearchOptions(const SearchOptions& options);
 
 }  // namespace tz

@@ -35,12 +35,17 @@ struct BatchedSelfPlay::Group {
   std::unique_ptr<mcts::PlayoutBatch> batch;  // the leaves
 };
 
+void SelfPlayOptions::check() const {
+  if (workers < 1 || gamesPerWorker < 1 || leavesPerGame < 1)
+    throw Error("self-play: workers, games per worker and leaves per game must be at least 1");
+  if (games < 0) throw Error("self-play: games must be at least 0, got " + std::to_string(games));
+  search.check();
+}
+
 BatchedSelfPlay::BatchedSelfPlay(const Game& game, std::shared_ptr<Evaluator> evaluator,
                                  const SelfPlayOptions& options)
     : game_(game), evaluator_(std::move(evaluator)), options_(options) {
-  if (options_.workers < 1 || options_.gamesPerWorker < 1 || options_.leavesPerGame < 1)
-    throw Error("self-play: workers, games per worker and leaves per game must be at least 1");
-  checkSearchOptions(options_.search);
+  options_.check();
   treeBytes_ = treeByteBudget(options_.search);
 }
 

@@ -26,6 +26,9 @@ struct SelfPlayOptions {
   int gamesPerWorker = 16;  // concurrent games of one worker, evaluated together
   int leavesPerGame = 1;    // leaves each game adds to a worker's batch per step
   int games = 1;            // games to finish in total
+
+  /// Throws Error naming the first option out of range, its search's included.
+  void check() const;
 };
 
 /// The search budget of one move (playout cap randomization: full or cheap).

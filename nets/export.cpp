@@ -180,8 +180,16 @@ void checkWithOnnxRuntime(ExportResult& r, TempDir& work, const ExportOptions& o
 
 }  // namespace
 
+void ExportOptions::check() const {
+  if (format != "torchscript" && format != "onnx") throw Error("export format '" + format + "': expected torchscript or onnx");
+  if (outDir.empty()) throw Error("export: the output directory is empty");
+  if (samples < 1 || samples > 4096) throw Error("export: samples must be in [1, 4096], got " + std::to_string(samples));
+  if (!(tolerance > 0) || !std::isfinite(tolerance))
+    throw Error("export: the tolerance must be a finite number > 0, got " + std::to_string(tolerance));
+}
+
 ExportResult exportModel(const Network& net, const Game& game, const ExportOptions& o) {
-  if (o.format != "torchscript" && o.format != "onnx") throw Error("export format '" + o.format + "': expected torchscript or onnx");
+  o.check();
   checkModelMatches(net.meta(), game, "the network");
   std::error_code ec;
   fs::create_directories(o.outDir, ec);

@@ -15,6 +15,9 @@ struct ExportOptions {
   std::string outDir;                  // directory for the model file and model.json
   int samples = 16;                    // sample positions to compare outputs on
   double tolerance = 1e-4;             // largest allowed absolute output difference
+
+  /// Throws Error naming the first option out of range.
+  void check() const;
 };
 
 /// What an export wrote and how it was checked.

@@ -19,16 +19,20 @@ struct NetEvaluator::Ticket {
   std::exception_ptr error;
 };
 
+void NetEvaluatorOptions::check() const {
+  if (maxBatch < 1 || maxBatch > 65536) throw Error("evaluator max batch must be in [1, 65536]");
+  if (maxWaitUs < 0) throw Error("evaluator wait limit must be >= 0 microseconds");
+  if (clients < 0) throw Error("evaluator clients must be >= 0");
+  if (workers < 1 || workers > 64) throw Error("evaluator workers must be in [1, 64]");
+  if (torchThreads < 0 || torchThreads > 256) throw Error("evaluator torch threads must be in [0, 256]");
+}
+
 NetEvaluator::NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluatorOptions& options)
     : net_(std::move(net)),
       options_(options),
       inputSize_(net_->meta().shape.input.size()),
       numActions_(net_->meta().shape.numActions) {
-  if (options_.maxBatch < 1 || options_.maxBatch > 65536) throw Error("evaluator max batch must be in [1, 65536]");
-  if (options_.maxWaitUs < 0) throw Error("evaluator wait limit must be >= 0 microseconds");
-  if (options_.clients < 0) throw Error("evaluator clients must be >= 0");
-  if (options_.workers < 1 || options_.workers > 64) throw Error("evaluator workers must be in [1, 64]");
-  if (options_.torchThreads < 0 || options_.torchThreads > 256) throw Error("evaluator torch threads must be in [0, 256]");
+  options_.check();
   for (int i = 0; i < options_.workers; ++i) workers_.emplace_back([this] { workerLoop(); });
 }
 

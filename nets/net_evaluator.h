@@ -26,6 +26,9 @@ struct NetEvaluatorOptions {
   int workers = 1;             // threads running forward passes (each its own batch)
   int torchThreads = 1;        // LibTorch intra-op threads of each worker (0: leave as is)
   bool mixedPrecision = true;  // float16 autocast on CUDA (ignored on CPU)
+
+  /// Throws Error naming the first option out of range.
+  void check() const;
 };
 
 /// Batch counters, for reports and benchmarks.

@@ -99,7 +99,7 @@ int64_t Network::step() const { return impl_->step; }
 void Network::setStep(int64_t step) { impl_->step = step; }
 
 void Network::createOptimizer(const OptimizerConfig& c) {
-  checkOptimizerConfig(c);
+  c.check();
   // Weight decay regularises the convolution and linear weights only: decaying batch-norm
   // scales and biases (the one-dimensional parameters) only fights the normalisation.
   std::vector<torch::Tensor> weights, others;

@@ -60,7 +60,8 @@ std::string networkConfigYaml(const NetworkConfig& c) {
   return o.str();
 }
 
-void checkOptimizerConfig(const OptimizerConfig& c) {
+void OptimizerConfig::check() const {
+  const OptimizerConfig& c = *this;
   if (c.kind != "sgd" && c.kind != "adamw") throw Error("optimizer kind '" + c.kind + "': expected sgd or adamw");
   if (!(c.learningRate > 0 && c.learningRate < 10)) throw Error("optimizer learning rate must be in (0, 10)");
   if (!(c.momentum >= 0 && c.momentum < 1)) throw Error("optimizer momentum must be in [0, 1)");

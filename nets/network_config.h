@@ -35,9 +35,9 @@ struct OptimizerConfig {
   double learningRate = 0.02;   // step size
   double momentum = 0.9;        // sgd momentum (unused by adamw)
   double weightDecay = 1e-4;    // decay of the convolution and linear weights (never batch norm or biases)
-};
 
-/// Throws Error when an optimizer config is out of range (unknown kind, negative rate...).
-void checkOptimizerConfig(const OptimizerConfig& config);
+  /// Throws Error when a setting is out of range (unknown kind, negative rate...).
+  void check() const;
+};
 
 }  // namespace tz

@@ -152,11 +152,17 @@ class Searcher {
 
 }  // namespace
 
+void AlphaBetaOptions::check() const {
+  if (depth < 0 || ms < 0) throw Error("alphabeta: depth and ms must be >= 0");
+  if (depth == 0 && ms == 0) throw Error("alphabeta: give a depth or a time budget (ms)");
+  if (ttMegabytes < 1 || ttMegabytes > 65536) throw Error("alphabeta: the table size must be in [1, 65536] MiB");
+}
+
 AlphaBetaPlayer::AlphaBetaPlayer(const Game& game, AlphaBetaOptions options, uint64_t seed)
     : game_(&game), options_(options), rng_(seed) {
-  if (options.depth <= 0 && options.ms <= 0) throw Error("alphabeta: give a depth or a time budget (ms)");
+  options.check();
   size_t entries = 1;
-  while (entries * 2 * sizeof(Entry) <= size_t(std::max(options.ttMegabytes, 1)) << 20) entries *= 2;
+  while (entries * 2 * sizeof(Entry) <= size_t(options.ttMegabytes) << 20) entries *= 2;
   table_.resize(entries);
 }
 

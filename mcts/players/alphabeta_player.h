@@ -17,6 +17,9 @@ struct AlphaBetaOptions {
   int ms = 0;            // time budget per move in milliseconds (0: none; depth 1 always completes)
   int ttMegabytes = 16;  // transposition table size
   bool generic = false;  // walk through the State interface even where the game offers a walker (tests compare the two)
+
+  /// Throws Error naming the first option out of range (no depth and no time budget, ...).
+  void check() const;
 };
 
 /// What the last search found.

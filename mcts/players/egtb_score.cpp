@@ -117,7 +117,7 @@ void checkCovered(const Database& db, const PieceClass& c) {
 
 }  // namespace
 
-void EgtbScoreOptions::validate() const {
+void EgtbScoreOptions::check() const {
   if (agent.empty()) throw Error("egtb score: the agent spec is empty (expected a player spec such as mcts:sims=200)");
   if (positions < 1 || positions > 10000000) {
     throw Error("egtb score: positions = " + std::to_string(positions) + ": expected an integer in [1, 10000000]");
@@ -136,7 +136,7 @@ double ClassScore::valueHeadAccuracy() const {
 
 std::vector<ClassScore> scoreAgainstDatabase(const morris::MorrisGame& game, Database& db,
                                              const EgtbScoreOptions& options, Evaluator* valueHead) {
-  options.validate();
+  options.check();
   const std::vector<PieceClass> classes = options.classes.empty() ? db.classes() : options.classes;
   for (const PieceClass& c : classes) checkCovered(db, c);
   std::vector<ClassScore> out;

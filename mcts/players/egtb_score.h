@@ -20,7 +20,7 @@ struct EgtbScoreOptions {
   uint64_t seed = 1;                              // seeds the draws and the agent
 
   /// Throws Error naming the option when a value is out of range.
-  void validate() const;
+  void check() const;
 };
 
 /// A value head's estimate above this counts as a win, below its negative as a loss,

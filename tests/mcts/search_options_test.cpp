@@ -50,6 +50,24 @@ TEST(SearchOptions, NonFiniteAndOutOfRangeOptionsAreRefusedByName) {
   EXPECT_THROW(BatchedSelfPlay(*game, std::make_shared<UniformEvaluator>(), sp), Error);
 }
 
+TEST(SelfPlayOptions, CheckNamesTheBadSetting) {
+  EXPECT_NO_THROW(SelfPlayOptions{}.check());
+  SelfPlayOptions o;
+  o.leavesPerGame = 0;
+  EXPECT_THROW(o.check(), Error);
+  o = SelfPlayOptions{};
+  o.games = -1;
+  EXPECT_THROW(o.check(), Error);
+  o = SelfPlayOptions{};
+  o.search.temperature = kNaN;
+  try {
+    o.check();
+    ADD_FAILURE() << "a NaN temperature passed";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("temperature"), std::string::npos) << e.what();
+  }
+}
+
 TEST(SearchOptions, SelectionPicksAMoveWhenNoScoreCompares) {
   auto game = loadGame("brandubh");
   SearchOptions options;

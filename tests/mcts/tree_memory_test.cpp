@@ -59,7 +59,7 @@ TEST(TreeMemory, TheDefaultBudgetIsAQuarterOfTheMachineAndBadBudgetsAreRefused) 
   options.treeMiB = 3;
   EXPECT_EQ(treeByteBudget(options), size_t(3) << 20);
   options.treeMiB = -1;
-  EXPECT_THROW(checkSearchOptions(options), Error);
+  EXPECT_THROW(options.check(), Error);
 }
 
 }  // namespace

@@ -126,5 +126,19 @@ TEST(AlphaBeta, BeatsGreedy) {
   }
 }
 
+TEST(AlphaBetaOptions, CheckRefusesNoBudgetNegativeLimitsAndNoTable) {
+  EXPECT_NO_THROW(AlphaBetaOptions{}.check());
+  AlphaBetaOptions o;
+  o.depth = 0;
+  EXPECT_THROW(o.check(), Error);  // neither a depth nor a time budget
+  o.ms = 100;
+  EXPECT_NO_THROW(o.check());
+  o.ms = -1;
+  EXPECT_THROW(o.check(), Error);
+  o = AlphaBetaOptions{};
+  o.ttMegabytes = 0;
+  EXPECT_THROW(o.check(), Error);
+}
+
 }  // namespace
 }  // namespace tz::test

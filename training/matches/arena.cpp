@@ -66,8 +66,14 @@ MatchTally tallyMatch(const std::vector<GameRecord>& games) {
   return tally;
 }
 
+void MatchOptions::check() const {
+  if (tag.empty()) throw Error("match: the tag is empty");
+  if (games < 0) throw Error("match: games must be >= 0, got " + std::to_string(games));
+}
+
 int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, RecordStore& store,
              const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame) {
+  options.check();
   const std::string nameA = a(mixSeed(options.seed, 0, 0))->name();
   const std::string nameB = b(mixSeed(options.seed, 0, 1))->name();
   const std::string settings =

@@ -45,6 +45,9 @@ struct MatchOptions {
   int games = 0;       // rounds 0 .. games-1
   uint64_t seed = 1;   // each round's players are seeded from (seed, round)
   std::string settings;  // what else shapes its games, as text (e.g. "random_plies=2"); fixed per tag
+
+  /// Throws Error naming the first option out of range.
+  void check() const;
 };
 
 /// Plays every round of the match not yet stored under the tag, storing each game as it
