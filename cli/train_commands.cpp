@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "training/distributed/actor.h"
 #include "training/run/selfplay_bench.h"
 #include "training/run/train_bench.h"
 #include "training/run/training_run.h"
@@ -11,6 +12,20 @@
 namespace tz::cli {
 
 namespace {
+
+// An actor of a distributed run (RANK > 0): plays for the learner, then prints its counts.
+void runActorCommand(const DistributedOptions& options, const std::string& dir, bool progress, bool json) {
+  const ActorSummary a = runActor(options, dir, progress);
+  if (json) {
+    std::cout << nlohmann::json{{"actor", a.id}, {"rank", options.rank}, {"sent", a.sent},
+                                {"acknowledged", a.acknowledged}, {"weights", a.weights}}
+                     .dump()
+              << "\n";
+  } else {
+    std::cout << "actor " << a.id << " (rank " << options.rank << "): " << a.sent << " games sent, "
+              << a.acknowledged << " acknowledged, " << a.weights << " weights received; the learner ended the run\n";
+  }
+}
 
 void addTrain(CLI::App& app) {
   struct Opts {
@@ -21,7 +36,8 @@ void addTrain(CLI::App& app) {
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("train", "Self-play training from an experiment config (resumable)");
+  auto* cmd = app.add_subcommand("train", "Self-play training from an experiment config (resumable); with MASTER_ADDR, MASTER_PORT, RANK and "
+                                  "WORLD_SIZE set, one process of a distributed run (rank 0 learns, others play: docs/DISTRIBUTED.md)");
   cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
@@ -33,7 +49,9 @@ void addTrain(CLI::App& app) {
       std::string stem = o->config.substr(o->config.find_last_of('/') + 1);
       dir = "runs/" + stem.substr(0, stem.find('.'));
     }
-    const RunSummary s = runTraining(o->config, dir, o->resume, !o->quiet && !o->json);
+    const auto distributed = distributedFromEnvironment();
+    if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, !o->quiet && !o->json, o->json);
+    const RunSummary s = runTraining(o->config, dir, o->resume, !o->quiet && !o->json, distributed ? &*distributed : nullptr);
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}
