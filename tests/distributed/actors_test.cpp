@@ -87,6 +87,13 @@ struct Cluster {
     for (const auto& g : games) ids.insert(g.id);
     return {games.size(), ids.size()};
   }
+  // The distinct move sequences of the stored self-play games.
+  size_t distinctGames() const {
+    RecordStore store((fs::path(run()) / "records.sqlite").string());
+    std::set<std::string> moves;
+    for (const auto& g : store.gamesByTag("selfplay")) moves.insert(g.moves);
+    return moves.size();
+  }
   ~Cluster() { fs::remove_all(dir); }
 };
 
@@ -118,6 +125,9 @@ TEST(DistributedRun, EveryAcknowledgedGameOfTwoActorsIsStoredOnce) {
   EXPECT_EQ(games, ids);
   EXPECT_EQ(int(games), acknowledged);  // none lost, none twice
   EXPECT_EQ(run["games"].get<int>(), acknowledged);
+  // Each actor plays its own games (its own seed): actors sharing the run's seed would
+  // store about every game twice. (The tiny net repeats a few games by itself.)
+  EXPECT_GE(double(c.distinctGames()), 0.75 * double(games));
   EXPECT_TRUE(fs::exists(fs::path(c.run()) / "checkpoints" / "step-00000060.ckpt"));
 }
 

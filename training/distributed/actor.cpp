@@ -7,6 +7,7 @@
 
 #include "game/error.h"
 #include "game/registry.h"
+#include "game/splitmix.h"
 #include "nets/temp_dir.h"
 #include "training/distributed/game_mailbox.h"
 #include "training/distributed/run_store.h"
@@ -21,13 +22,15 @@ namespace {
 
 constexpr auto kPoll = std::chrono::milliseconds(100);  // between looks at the store
 
-// The learner's experiment, read from the store; an actor has no budget of its own.
-ExperimentConfig learnersExperiment(RunStore& store) {
+// The learner's experiment, read from the store, for actor `id`: no budget of its own, and
+// a seed of its own (actors with the run's seed would play the same games).
+ExperimentConfig learnersExperiment(RunStore& store, int id) {
   TempDir dir("taflzero-actor-");
   const fs::path file = dir.path() / "config.yaml";
   std::ofstream(file) << store.get("config");
   ExperimentConfig config = loadExperiment(file.string());
   config.budget = BudgetConfig{};
+  config.seed = splitMixHash(config.seed + uint64_t(id) * kSplitMixGamma);
   return config;
 }
 
@@ -38,7 +41,7 @@ class Actor {
       : options_(options),
         store_(options),
         outbox_(store_),
-        config_(learnersExperiment(store_)),
+        config_(learnersExperiment(store_, outbox_.id())),
         game_(loadGame(config_.variant, config_.sets)),
         monitor_(metricsPath(runDir, options.rank), config_.budget, progress),
         weights_(*game_, config_.device, selfPlayEvaluatorOptions(config_)),
