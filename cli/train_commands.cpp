@@ -36,8 +36,10 @@ void addTrain(CLI::App& app) {
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("train", "Self-play training from an experiment config (resumable); with MASTER_ADDR, MASTER_PORT, RANK and "
-                                  "WORLD_SIZE set, one process of a distributed run (rank 0 learns, others play: docs/DISTRIBUTED.md)");
+  auto* cmd = app.add_subcommand("train",
+                                 "Self-play training from an experiment config (resumable); with MASTER_ADDR, "
+                                 "MASTER_PORT, RANK and WORLD_SIZE set, one process of a distributed run (rank 0 "
+                                 "learns, the others play: docs/DISTRIBUTED.md)");
   cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
@@ -50,8 +52,9 @@ void addTrain(CLI::App& app) {
       dir = "runs/" + stem.substr(0, stem.find('.'));
     }
     const auto distributed = distributedFromEnvironment();
-    if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, !o->quiet && !o->json, o->json);
-    const RunSummary s = runTraining(o->config, dir, o->resume, !o->quiet && !o->json, distributed ? &*distributed : nullptr);
+    const bool progress = !o->quiet && !o->json;
+    if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);
+    const RunSummary s = runTraining(o->config, dir, o->resume, progress, distributed ? &*distributed : nullptr);
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}

@@ -17,7 +17,10 @@ std::vector<uint8_t> bytesOf(const std::string& s) { return std::vector<uint8_t>
 std::string encodeGame(const GameRecord& r, const std::vector<PositionRecord>& positions) {
   json ps = json::array();
   for (const auto& p : positions) {
-    json entry = {{"ply", p.ply}, {"to_move", p.toMove}, {"policy", json::binary(bytesOf(encodePolicy(p.policy)))}, {"flags", p.flags}};
+    json entry = {{"ply", p.ply},
+                  {"to_move", p.toMove},
+                  {"policy", json::binary(bytesOf(encodePolicy(p.policy)))},
+                  {"flags", p.flags}};
     if (p.value) entry["value"] = *p.value;
     ps.push_back(std::move(entry));
   }

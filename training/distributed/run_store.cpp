@@ -32,7 +32,8 @@ RunStore::RunStore(const DistributedOptions& options) : impl_(std::make_unique<I
   o.isServer = options.learner();
   o.waitWorkers = false;  // actors come and go; nobody waits for a fixed number of them
   o.timeout = std::chrono::seconds(options.timeoutSeconds);
-  guarded("open", "", [&] { impl_->store = c10::make_intrusive<c10d::TCPStore>(options.masterAddr, o); });
+  const char* role = options.learner() ? "(as the learner, RANK 0)" : "(is the learner, RANK 0, running?)";
+  guarded("open", role, [&] { impl_->store = c10::make_intrusive<c10d::TCPStore>(options.masterAddr, o); });
   address_ = options.masterAddr + ":" + std::to_string(impl_->store->getPort());
 }
 
