@@ -18,7 +18,8 @@ void runActorCommand(const DistributedOptions& options, const std::string& dir, 
   const ActorSummary a = runActor(options, dir, progress);
   if (json) {
     std::cout << nlohmann::json{{"actor", a.id}, {"rank", options.rank}, {"sent", a.sent},
-                                {"acknowledged", a.acknowledged}, {"weights", a.weights}}
+                                {"acknowledged", a.acknowledged}, {"weights", a.weights},
+                                {"game_bytes", a.gameBytes}, {"weights_bytes", a.weightsBytes}}
                      .dump()
               << "\n";
   } else {

@@ -113,7 +113,8 @@ ActorSummary Actor::run() {
   selfPlay.join();
   if (gone.empty() && !failure_.empty()) gone = failure_;
   if (gone.empty()) acknowledged_ = outbox_.acknowledged();
-  const ActorSummary summary{outbox_.id(), outbox_.sent(), acknowledged_, weightsReceived_};
+  const ActorSummary summary{outbox_.id(), outbox_.sent(), acknowledged_, weightsReceived_, outbox_.bytesSent(),
+                             int64_t(follower_.lastBytes())};
   if (!gone.empty()) {
     throw Error("actor " + std::to_string(summary.id) + " (rank " + std::to_string(options_.rank) +
                 "): the learner at " + options_.address() + " is gone or failed (" + gone + "); " +

@@ -3,6 +3,7 @@
 // learner publishes and sends each finished game, with its search targets, to the learner.
 // It takes the run's config from the learner, and leaves when the learner ends the run.
 // No LibTorch here.
+#include <cstdint>
 #include <string>
 
 #include "training/distributed/distributed_options.h"
@@ -15,6 +16,8 @@ struct ActorSummary {
   int sent = 0;          // games sent to the learner
   int acknowledged = 0;  // of them, games the learner committed
   int weights = 0;       // weights received
+  int64_t gameBytes = 0;     // bytes of the game messages sent
+  int64_t weightsBytes = 0;  // bytes of the last weights message received
 };
 
 /// Plays for the learner at `options` until the learner ends the run; self-play metrics go

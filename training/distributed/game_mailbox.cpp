@@ -10,9 +10,11 @@ ActorOutbox::ActorOutbox(RunStore& store) : store_(store), id_(int(store.add("ac
 
 void ActorOutbox::send(const GameRecord& record, const std::vector<PositionRecord>& positions) {
   const int n = sent_;
-  store_.set(actorKey(id_, "game/" + std::to_string(n)), encodeGame(record, positions));
+  const std::string message = encodeGame(record, positions);
+  store_.set(actorKey(id_, "game/" + std::to_string(n)), message);
   store_.add(actorKey(id_, "sent"), 1);
   store_.add("sent", 1);
+  bytes_ += int64_t(message.size());
   ++sent_;
 }
 

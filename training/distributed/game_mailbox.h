@@ -33,6 +33,8 @@ class ActorOutbox {
   void send(const GameRecord& record, const std::vector<PositionRecord>& positions);
   /// Games sent.
   int sent() const { return sent_; }
+  /// Bytes of the game messages sent.
+  int64_t bytesSent() const { return bytes_; }
   /// Games the learner has acknowledged (asks the store).
   int acknowledged();
 
@@ -40,6 +42,7 @@ class ActorOutbox {
   RunStore& store_;
   int id_ = 0;
   std::atomic<int> sent_{0};
+  std::atomic<int64_t> bytes_{0};
 };
 
 /// The learner's side: takes the actors' games in order and acknowledges each after `sink`.
