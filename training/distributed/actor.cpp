@@ -60,6 +60,8 @@ class Actor {
     return (dir / ("rank-" + std::to_string(rank) + ".jsonl")).string();
   }
   void send(const GameRecord& record, const std::vector<PositionRecord>& positions);
+  // Takes the learner's newest weights, if they changed.
+  void refreshWeights();
   // Follows the learner's weights and acknowledgements until it ends the run (or self-play stops).
   void follow();
 
@@ -84,9 +86,15 @@ void Actor::send(const GameRecord& record, const std::vector<PositionRecord>& po
   monitor_.addGame();
 }
 
+void Actor::refreshWeights() {
+  if (!follower_.update(weights_)) return;
+  ++weightsReceived_;
+  monitor_.setStep(weights_.step(), 0, 0);  // the newest step this actor knows of (weights_age)
+}
+
 void Actor::follow() {
   while (!stop_ && !store_.has("stop")) {
-    weightsReceived_ += follower_.update(weights_);
+    refreshWeights();
     acknowledged_ = outbox_.acknowledged();
     std::this_thread::sleep_for(kPoll);
   }
@@ -94,7 +102,7 @@ void Actor::follow() {
 
 ActorSummary Actor::run() {
   monitor_.start(std::stoi(store_.get("games")), 0);
-  weightsReceived_ += follower_.update(weights_);
+  refreshWeights();
   std::thread selfPlay([this] {
     try {
       producer_.run(stop_);

@@ -36,8 +36,15 @@ void LearnerHub::receive(const std::atomic<bool>& stop, const RunMonitor& monito
   auto accept = [&] { return !stop && !monitor.budgetSpent(); };
   store_.set("games", std::to_string(monitor.games()));
   while (accept()) {
-    if (inbox_.take(sink, accept) > 0) store_.set("games", std::to_string(monitor.games()));
-    else std::this_thread::sleep_for(kPoll);
+    const auto start = std::chrono::steady_clock::now();
+    const int taken = inbox_.take(sink, accept);
+    if (taken == 0) {
+      std::this_thread::sleep_for(kPoll);
+      continue;
+    }
+    store_.set("games", std::to_string(monitor.games()));
+    received_ += taken;
+    ingestSeconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
 }
 

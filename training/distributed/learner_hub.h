@@ -29,10 +29,16 @@ class LearnerHub {
   /// Tells the actors that the run is over and waits (a few seconds at most) for those
   /// still connected to leave, so that none finds the store gone.
   void finish();
+  /// Games received from the actors by this process.
+  int received() const { return received_; }
+  /// Seconds this process spent taking them (store, decoding, SQLite commit, replay buffer).
+  double ingestSeconds() const { return ingestSeconds_; }
 
  private:
   RunStore store_;
   LearnerInbox inbox_;
+  int received_ = 0;          // receiving thread only
+  double ingestSeconds_ = 0;  // receiving thread only
 };
 
 }  // namespace tz

@@ -239,7 +239,9 @@ RunSummary Run::go() {
   monitor_.metric({{"kind", "run"}, {"trainer_seconds", trainerSeconds}, {"trainer_wait_seconds", waitSeconds_},
                    {"evaluation_seconds", evaluation_.seconds()},
                    {"final_evaluation_wait_seconds", secondsSince(finalEvaluation)},
-                   {"publications", weights_.publications()}, {"published_step", weights_.step()}});
+                   {"publications", weights_.publications()}, {"published_step", weights_.step()},
+                   {"actor_games", hub_ ? hub_->received() : 0},
+                   {"ingest_seconds", hub_ ? hub_->ingestSeconds() : 0.0}});
   writeCurves(paths_.metrics, paths_.dir);
   monitor_.end();
   log_->info("run stopped: {} games, step {}, {} publications", monitor_.games(), net_->step(), weights_.publications());
