@@ -62,8 +62,9 @@ class Actor {
   void send(const GameRecord& record, const std::vector<PositionRecord>& positions);
   // Takes the learner's newest weights, if they changed.
   void refreshWeights();
-  // Follows the learner's weights and acknowledgements until it ends the run (or self-play stops).
-  void follow();
+  // Follows the learner's weights and acknowledgements; true when the learner ends the
+  // run, false when self-play stopped first.
+  bool follow();
 
   DistributedOptions options_;
   RunStore store_;
@@ -92,12 +93,14 @@ void Actor::refreshWeights() {
   monitor_.setStep(weights_.step(), 0, 0);  // the newest step this actor knows of (weights_age)
 }
 
-void Actor::follow() {
-  while (!stop_ && !store_.has("stop")) {
+bool Actor::follow() {
+  while (!stop_) {
+    if (store_.has("stop")) return true;
     refreshWeights();
     acknowledged_ = outbox_.acknowledged();
     std::this_thread::sleep_for(kPoll);
   }
+  return false;
 }
 
 ActorSummary Actor::run() {
@@ -111,16 +114,23 @@ ActorSummary Actor::run() {
     }
     stop_ = true;
   });
+  bool ended = false;
   std::string gone;
   try {
-    follow();
+    ended = follow();
+    if (ended) {
+      // Leave before the games in progress finish (the learner takes no more; it may not
+      // wait for them): later games are dropped without a store call.
+      stop_ = true;
+      acknowledged_ = outbox_.acknowledged();
+      store_.add("done", 1);
+    }
   } catch (const Error& e) {
     gone = e.what();
   }
   stop_ = true;
   selfPlay.join();
-  if (gone.empty() && !failure_.empty()) gone = failure_;
-  if (gone.empty()) acknowledged_ = outbox_.acknowledged();
+  if (!ended && gone.empty()) gone = failure_;  // self-play failed before the run ended
   const ActorSummary summary{outbox_.id(), outbox_.sent(), acknowledged_, weightsReceived_, outbox_.bytesSent(),
                              int64_t(follower_.lastBytes())};
   if (!gone.empty()) {
@@ -129,7 +139,6 @@ ActorSummary Actor::run() {
                 std::to_string(summary.sent) + " games sent, " +
                 std::to_string(summary.acknowledged) + " acknowledged");
   }
-  store_.add("done", 1);
   return summary;
 }
 
