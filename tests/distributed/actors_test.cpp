@@ -2,7 +2,8 @@
 // (RANK 1, 2) on the tiny training config. Every game an actor sends and the learner
 // acknowledges is stored once; an actor killed mid-run costs the run nothing; an actor whose
 // learner is killed leaves with a one-line error, and the learner resumes from its run
-// directory without losing an acknowledged game or a checkpoint.
+// directory without losing an acknowledged game or a checkpoint; scripts/launch_local.sh
+// starts such a run.
 #include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <netinet/in.h>
@@ -179,6 +180,32 @@ TEST(DistributedRun, AKilledLearnerResumesWithItsAcknowledgedGamesAndCheckpoints
   EXPECT_EQ(games, ids);
   EXPECT_EQ(games, storedAtKill + size_t(c.result(1)["acknowledged"].get<int>()));
   for (const auto& name : checkpointsAtKill) EXPECT_TRUE(fs::exists(fs::path(c.run()) / "checkpoints" / name)) << name;
+}
+
+TEST(DistributedRun, LaunchLocalStartsALearnerAndItsActors) {
+  Cluster c("dist_launch_local", 3);
+  const std::string script = std::string(TAFLZERO_SOURCE_DIR) + "/scripts/launch_local.sh";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen(c.out(0).c_str(), "w", stdout);
+    std::freopen(c.err(0).c_str(), "w", stderr);
+    setenv("MASTER_PORT", std::to_string(c.port).c_str(), 1);
+    setenv("TAFLZERO_BIN", taflzeroBinary().c_str(), 1);
+    execl("/bin/bash", "bash", script.c_str(), "3", kTiny.c_str(), c.run().c_str(), "--json", nullptr);
+    _exit(127);
+  }
+  ASSERT_EQ(waitForExitWithin(pid, kRunSeconds), 0) << fileText(c.err(0));
+  // The learner's JSON line, then each actor's last line.
+  std::istringstream lines(fileText(c.out(0)));
+  std::string line;
+  int actorLines = 0, learnerGames = -1;
+  while (std::getline(lines, line)) {
+    if (line.rfind("{", 0) == 0) learnerGames = nlohmann::json::parse(line)["games"];
+    actorLines += line.rfind("actor ", 0) == 0 && line.find("acknowledged") != std::string::npos;
+  }
+  EXPECT_EQ(actorLines, 2);
+  EXPECT_GT(learnerGames, 0);
+  EXPECT_EQ(c.stored().first, size_t(learnerGames));
 }
 
 }  // namespace
