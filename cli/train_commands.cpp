@@ -1,7 +1,10 @@
 // Training: `taflzero train` and `taflzero bench train`.
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <iostream>
+#include <map>
+#include <utility>
 
 #include "cli/commands.h"
 #include "training/distributed/actor.h"
@@ -28,6 +31,10 @@ void runActorCommand(const DistributedOptions& options, const std::string& dir, 
   }
 }
 
+// The distributed run's flags and the environment variables they set.
+const std::pair<const char*, const char*> kDistributedFlags[] = {
+    {"--master-addr", "MASTER_ADDR"}, {"--master-port", "MASTER_PORT"}, {"--rank", "RANK"}, {"--world-size", "WORLD_SIZE"}};
+
 void addTrain(CLI::App& app) {
   struct Opts {
     std::string config;
@@ -35,18 +42,25 @@ void addTrain(CLI::App& app) {
     bool resume = false;
     bool quiet = false;
     bool json = false;
+    std::map<std::string, std::string> distributed;  // variable name -> flag value
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("train",
                                  "Self-play training from an experiment config (resumable); with MASTER_ADDR, "
-                                 "MASTER_PORT, RANK and WORLD_SIZE set, one process of a distributed run (rank 0 "
+                                 "MASTER_PORT, RANK and WORLD_SIZE set (or the flags below), one process of a distributed run (rank 0 "
                                  "learns, the others play: docs/DISTRIBUTED.md)");
   cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
   cmd->add_flag("--quiet", o->quiet, "No progress line");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
+  for (const auto& [flag, variable] : kDistributedFlags) {
+    cmd->add_option(flag, o->distributed[variable], std::string("Distributed run: sets ") + variable);
+  }
   cmd->callback([o] {
+    // The flags are shorthands for the variables (one place reads and checks them).
+    for (const auto& [variable, value] : o->distributed)
+      if (!value.empty()) setenv(variable.c_str(), value.c_str(), 1);
     std::string dir = o->run;
     if (dir.empty()) {
       std::string stem = o->config.substr(o->config.find_last_of('/') + 1);
