@@ -1,9 +1,13 @@
 // Training: `taflzero train` and `taflzero bench train`.
 #include <nlohmann/json.hpp>
 
+#include <cstdlib>
 #include <iostream>
+#include <map>
+#include <utility>
 
 #include "cli/commands.h"
+#include "training/distributed/actor.h"
 #include "training/run/selfplay_bench.h"
 #include "training/run/train_bench.h"
 #include "training/run/training_run.h"
@@ -12,6 +16,25 @@ namespace tz::cli {
 
 namespace {
 
+// An actor of a distributed run (RANK > 0): plays for the learner, then prints its counts.
+void runActorCommand(const DistributedOptions& options, const std::string& dir, bool progress, bool json) {
+  const ActorSummary a = runActor(options, dir, progress);
+  if (json) {
+    std::cout << nlohmann::json{{"actor", a.id}, {"rank", options.rank}, {"sent", a.sent},
+                                {"acknowledged", a.acknowledged}, {"weights", a.weights},
+                                {"game_bytes", a.gameBytes}, {"weights_bytes", a.weightsBytes}}
+                     .dump()
+              << "\n";
+  } else {
+    std::cout << "actor " << a.id << " (rank " << options.rank << "): " << a.sent << " games sent, "
+              << a.acknowledged << " acknowledged, " << a.weights << " weights received; the learner ended the run\n";
+  }
+}
+
+// The distributed run's flags and the environment variables they set.
+const std::pair<const char*, const char*> kDistributedFlags[] = {
+    {"--master-addr", "MASTER_ADDR"}, {"--master-port", "MASTER_PORT"}, {"--rank", "RANK"}, {"--world-size", "WORLD_SIZE"}};
+
 void addTrain(CLI::App& app) {
   struct Opts {
     std::string config;
@@ -19,21 +42,34 @@ void addTrain(CLI::App& app) {
     bool resume = false;
     bool quiet = false;
     bool json = false;
+    std::map<std::string, std::string> distributed;  // variable name -> flag value
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("train", "Self-play training from an experiment config (resumable)");
+  auto* cmd = app.add_subcommand("train",
+                                 "Self-play training from an experiment config (resumable); with MASTER_ADDR, "
+                                 "MASTER_PORT, RANK and WORLD_SIZE set (or the flags below), one process of a distributed run (rank 0 "
+                                 "learns, the others play: docs/DISTRIBUTED.md)");
   cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
   cmd->add_flag("--quiet", o->quiet, "No progress line");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
+  for (const auto& [flag, variable] : kDistributedFlags) {
+    cmd->add_option(flag, o->distributed[variable], std::string("Distributed run: sets ") + variable);
+  }
   cmd->callback([o] {
+    // The flags are shorthands for the variables (one place reads and checks them).
+    for (const auto& [variable, value] : o->distributed)
+      if (!value.empty()) setenv(variable.c_str(), value.c_str(), 1);
     std::string dir = o->run;
     if (dir.empty()) {
       std::string stem = o->config.substr(o->config.find_last_of('/') + 1);
       dir = "runs/" + stem.substr(0, stem.find('.'));
     }
-    const RunSummary s = runTraining(o->config, dir, o->resume, !o->quiet && !o->json);
+    const auto distributed = distributedFromEnvironment();
+    const bool progress = !o->quiet && !o->json;
+    if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);
+    const RunSummary s = runTraining(o->config, dir, o->resume, progress, distributed ? &*distributed : nullptr);
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}

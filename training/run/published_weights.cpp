@@ -8,6 +8,14 @@ namespace {
 constexpr size_t kPastLoaded = 4;  // past networks kept in memory
 }  // namespace
 
+NetEvaluatorOptions selfPlayEvaluatorOptions(const ExperimentConfig& c) {
+  NetEvaluatorOptions o;
+  o.maxBatch = c.evaluator.maxBatch;
+  o.maxWaitUs = c.evaluator.maxWaitUs;
+  o.clients = c.selfPlay.workers;  // the self-play workers are its only callers
+  return o;
+}
+
 PublishedWeights::PublishedWeights(const Game& game, std::string device, const NetEvaluatorOptions& options)
     : game_(game), device_(std::move(device)), options_(options) {}
 

@@ -13,10 +13,15 @@
 #include "mcts/evaluator.h"
 #include "nets/net_evaluator.h"
 #include "nets/network.h"
+#include "training/run/experiment.h"
 #include "training/run/run_directory.h"
 #include "training/run/swappable_evaluator.h"
 
 namespace tz {
+
+/// How the self-play of `config` batches its network evaluations (its workers are the
+/// evaluator's only callers).
+NetEvaluatorOptions selfPlayEvaluatorOptions(const ExperimentConfig& config);
 
 /// Weights published by the trainer for self-play; thread-safe.
 class PublishedWeights {

@@ -2,6 +2,7 @@
 
 #include "game/error.h"
 #include "nets/network_impl.h"
+#include "training/distributed/gradient_averager.h"
 
 namespace tz {
 
@@ -11,7 +12,8 @@ namespace {
 constexpr double kIllegalLogit = -1e9;
 }  // namespace
 
-StepLosses trainStep(Network& net, const Batch& batch, double learningRate, double valueWeight) {
+StepLosses trainStep(Network& net, const Batch& batch, double learningRate, double valueWeight,
+                     GradientAverager* averager) {
   auto& impl = net.impl();
   if (!impl.optimizer) throw Error("trainStep: the network has no optimizer");
   const TensorShape& shape = impl.meta.shape.input;
@@ -33,6 +35,7 @@ StepLosses trainStep(Network& net, const Batch& batch, double learningRate, doub
   auto valueLoss = (out.value - targetValue).pow(2).mean();
   auto loss = policyLoss + valueWeight * valueLoss;
   loss.backward();
+  if (averager) averager->average(net);
   impl.optimizer->step();
   net.setTraining(false);
   net.setStep(net.step() + 1);

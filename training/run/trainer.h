@@ -7,6 +7,8 @@
 
 namespace tz {
 
+class GradientAverager;
+
 /// Losses of one step (means over the batch).
 struct StepLosses {
   double policy = 0;  // cross-entropy of the network policy (over legal actions) against the target
@@ -15,7 +17,10 @@ struct StepLosses {
 };
 
 /// Trains `net` (which must have an optimizer) one step on `batch` at `learningRate`;
-/// increments the network's step.
-StepLosses trainStep(Network& net, const Batch& batch, double learningRate, double valueWeight);
+/// increments the network's step. With `averager`, the gradients (and batch-norm running
+/// statistics) are averaged over the learners before the update (data parallel: each
+/// learner's `batch` is its share; its losses are its share's).
+StepLosses trainStep(Network& net, const Batch& batch, double learningRate, double valueWeight,
+                     GradientAverager* averager = nullptr);
 
 }  // namespace tz

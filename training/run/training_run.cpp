@@ -12,6 +12,7 @@
 #include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "nets/network_config.h"
+#include "training/distributed/learner_hub.h"
 #include "training/report/curves.h"
 #include "training/run/replay_buffer.h"
 #include "training/run/evaluation_worker.h"
@@ -37,19 +38,11 @@ std::shared_ptr<spdlog::logger> runLogger(const std::string& path) {
   return log;
 }
 
-NetEvaluatorOptions selfPlayEvaluatorOptions(const ExperimentConfig& c) {
-  NetEvaluatorOptions o;
-  o.maxBatch = c.evaluator.maxBatch;
-  o.maxWaitUs = c.evaluator.maxWaitUs;
-  o.clients = c.selfPlay.workers;  // the self-play workers are its only callers
-  return o;
-}
-
 // The orchestrator: owns the run's parts, runs self-play in its own thread and the
 // trainer loop in the calling one.
 class Run {
  public:
-  Run(const RunPaths& paths, ExperimentConfig config, bool progress)
+  Run(const RunPaths& paths, ExperimentConfig config, bool progress, const DistributedOptions* distributed)
       : paths_(paths),
         config_(std::move(config)),
         game_(loadGame(config_.variant, config_.sets)),
@@ -60,7 +53,8 @@ class Run {
         weights_(*game_, config_.device, selfPlayEvaluatorOptions(config_)),
         producer_(*game_, config_, weights_, monitor_,
                   [this](GameRecord&& r, std::vector<PositionRecord>&& p) { store(std::move(r), std::move(p)); }),
-        evaluation_(*game_, config_, store_, monitor_, paths_, log_) {
+        evaluation_(*game_, config_, store_, monitor_, paths_, log_),
+        hub_(distributed ? std::make_unique<LearnerHub>(*distributed, paths.config) : nullptr) {
     setTorchThreads(config_.evaluator.torchThreads);
   }
 
@@ -68,6 +62,12 @@ class Run {
 
  private:
   void loadOrCreateNetwork();
+  // Hands the network's weights to self-play (here, or the actors').
+  void publish();
+  // Whether the bootstrap games are all played.
+  bool bootstrapDone() const;
+  // Plays or (as a learner) receives the games until stopped.
+  void produceGames();
   void store(GameRecord&& record, std::vector<PositionRecord>&& positions);
   void saveCheckpoint();
   void train();
@@ -83,6 +83,7 @@ class Run {
   PublishedWeights weights_;
   SelfPlayProducer producer_;
   EvaluationWorker evaluation_;
+  std::unique_ptr<LearnerHub> hub_;  // the actors' games and weights, in a distributed run
   std::unique_ptr<Network> net_;
   std::vector<CheckpointFile> checkpoints_;  // trainer thread only
   std::atomic<bool> stop_{false};
@@ -116,6 +117,23 @@ void Run::loadOrCreateNetwork() {
   }
   net_->setTraining(false);
   for (const auto& c : checkpoints_) weights_.addPast(c);
+}
+
+void Run::publish() {
+  weights_.publish(*net_);
+  if (hub_) hub_->publish(*net_);
+}
+
+bool Run::bootstrapDone() const {
+  return hub_ ? monitor_.games() >= config_.selfPlay.bootstrap.games : producer_.bootstrapDone();
+}
+
+void Run::produceGames() {
+  if (!hub_) return producer_.run(stop_);
+  hub_->receive(stop_, monitor_, [this](GameRecord&& r, std::vector<PositionRecord>&& p) {
+    store(std::move(r), std::move(p));
+    monitor_.show();
+  });
 }
 
 void Run::store(GameRecord&& record, std::vector<PositionRecord>&& positions) {
@@ -154,8 +172,8 @@ void Run::train() {
   auto sinceMetric = Clock::now();
   bool publishedAfterBootstrap = false;
   while (!stop_ && !monitor_.budgetSpent()) {
-    if (producer_.bootstrapDone() && !publishedAfterBootstrap) {
-      weights_.publish(*net_);  // the network phase starts on what the bootstrap taught
+    if (bootstrapDone() && !publishedAfterBootstrap) {
+      publish();  // the network phase starts on what the bootstrap taught
       publishedAfterBootstrap = true;
     }
     const int64_t step = net_->step();
@@ -173,7 +191,7 @@ void Run::train() {
     policySum += l.policy;
     valueSum += l.value;
     ++stepsSinceMetric;
-    if (net_->step() % tc.publishEvery == 0) weights_.publish(*net_);
+    if (net_->step() % tc.publishEvery == 0) publish();
     if (net_->step() % tc.checkpointEvery == 0) {
       trainMetric(policySum, valueSum, stepsSinceMetric, secondsSince(sinceMetric));
       policySum = valueSum = 0;
@@ -191,11 +209,11 @@ RunSummary Run::go() {
   buffer_.rebuild(store_, kSelfPlayTag);
   log_->info("run {}: {} on {} ({}), {} games and {} positions so far, step {}", paths_.dir, config_.variant,
              config_.device, config_.network, monitor_.games(), buffer_.size(), net_->step());
-  weights_.publish(*net_);
+  publish();
   if (checkpoints_.empty()) saveCheckpoint();  // step 0: the untrained network, the first point on the rating scale
   std::thread selfPlay([this] {
     try {
-      producer_.run(stop_);
+      produceGames();
     } catch (const std::exception& e) {
       log_->error("self-play stopped: {}", e.what());
       std::fprintf(stderr, "\nself-play stopped: %s\n", e.what());
@@ -214,13 +232,16 @@ RunSummary Run::go() {
   const double trainerSeconds = secondsSince(start);
   stop_ = true;
   selfPlay.join();
+  if (hub_) hub_->finish();
   if (checkpoints_.empty() || checkpoints_.back().step != net_->step()) saveCheckpoint();
   const auto finalEvaluation = Clock::now();
   evaluation_.finish();
   monitor_.metric({{"kind", "run"}, {"trainer_seconds", trainerSeconds}, {"trainer_wait_seconds", waitSeconds_},
                    {"evaluation_seconds", evaluation_.seconds()},
                    {"final_evaluation_wait_seconds", secondsSince(finalEvaluation)},
-                   {"publications", weights_.publications()}, {"published_step", weights_.step()}});
+                   {"publications", weights_.publications()}, {"published_step", weights_.step()},
+                   {"actor_games", hub_ ? hub_->received() : 0},
+                   {"ingest_seconds", hub_ ? hub_->ingestSeconds() : 0.0}});
   writeCurves(paths_.metrics, paths_.dir);
   monitor_.end();
   log_->info("run stopped: {} games, step {}, {} publications", monitor_.games(), net_->step(), weights_.publications());
@@ -236,7 +257,8 @@ void checkStartable(const ExperimentConfig& config) {
 
 }  // namespace
 
-RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress) {
+RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
+                       const DistributedOptions* distributed) {
   const RunPaths paths = RunPaths::of(dir);
   const bool exists = fs::exists(paths.config);
   if (exists && !resume) {
@@ -249,12 +271,12 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
     ExperimentConfig config = loadExperiment(configPath);
     checkStartable(config);
     createRunDirectory(configPath, config, paths);
-    Run run(paths, std::move(config), progress);
+    Run run(paths, std::move(config), progress, distributed);
     return run.go();
   }
   checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
   fs::create_directories(paths.checkpoints);
-  Run run(paths, loadExperiment(paths.config), progress);
+  Run run(paths, loadExperiment(paths.config), progress, distributed);
   return run.go();
 }
 

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 
+#include "training/distributed/distributed_options.h"
 #include "training/run/run_directory.h"
 
 namespace tz {
@@ -22,7 +23,9 @@ struct RunSummary {
 
 /// Runs (or resumes) the experiment in `dir` until its budget is spent. `progress` shows a
 /// live status line on stderr. Throws Error on a bad config or when `dir` holds another run
-/// and `resume` is false.
-RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress);
+/// and `resume` is false. With `distributed` (rank 0 of a distributed run) this process is
+/// the learner: it serves the run's store and stores the actors' games instead of playing.
+RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
+                       const DistributedOptions* distributed = nullptr);
 
 }  // namespace tz
