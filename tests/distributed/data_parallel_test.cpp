@@ -15,12 +15,12 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
-#include <set>
 #include <thread>
 
 #include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "nets/network_impl.h"
+#include "tests/support/random_batch.h"
 #include "training/distributed/gradient_averager.h"
 #include "training/run/trainer.h"
 
@@ -37,27 +37,7 @@ constexpr double kRate = 0.05, kValueWeight = 1.0;
 // one-hot policy on a random legal action and a value of +-1.
 Batch positionsWithTargets(const Game& game, int n, uint64_t seed) {
   std::mt19937_64 positions(99), targets(seed);
-  const int inputSize = game.inputShape().size(), actions = game.numActions();
-  Batch b;
-  b.size = n;
-  b.planes.assign(size_t(n) * inputSize, 0.f);
-  b.policy.assign(size_t(n) * actions, 0.f);
-  b.legal.assign(size_t(n) * actions, 0.f);
-  b.values.assign(size_t(n), 0.f);
-  std::set<uint64_t> seen;
-  std::vector<Action> legal;
-  for (int i = 0; i < n;) {
-    for (auto s = game.newGame(); !s->outcome().over && i < n; s->apply(legal[positions() % legal.size()])) {
-      s->legalActions(legal);
-      if (!seen.insert(s->hash()).second) continue;
-      s->encode(b.planes.data() + size_t(i) * inputSize);
-      for (Action a : legal) b.legal[size_t(i) * actions + a] = 1.f;
-      b.policy[size_t(i) * actions + legal[targets() % legal.size()]] = 1.f;
-      b.values[size_t(i)] = targets() % 2 ? 1.f : -1.f;
-      ++i;
-    }
-  }
-  return b;
+  return randomBatch(game, n, positions, targets);
 }
 
 Batch concatenated(const Batch& a, const Batch& b) {

@@ -4,10 +4,10 @@
 
 #include <cmath>
 #include <random>
-#include <set>
 
 #include "game/registry.h"
 #include "nets/network_impl.h"
+#include "tests/support/random_batch.h"
 #include "training/run/trainer.h"
 
 namespace tz::test {
@@ -17,28 +17,7 @@ namespace {
 // target on a random legal action and a value target of +-1.
 Batch fixedBatch(const Game& game, int n, uint64_t seed) {
   std::mt19937_64 rng(seed);
-  const int inputSize = game.inputShape().size(), actions = game.numActions();
-  Batch b;
-  b.size = n;
-  b.planes.assign(size_t(n) * inputSize, 0.f);
-  b.policy.assign(size_t(n) * actions, 0.f);
-  b.legal.assign(size_t(n) * actions, 0.f);
-  b.values.assign(size_t(n), 0.f);
-  std::set<uint64_t> seen;
-  std::vector<Action> legal;
-  int i = 0;
-  while (i < n) {
-    for (auto s = game.newGame(); !s->outcome().over && i < n; s->apply(legal[rng() % legal.size()])) {
-      s->legalActions(legal);
-      if (!seen.insert(s->hash()).second) continue;
-      s->encode(b.planes.data() + size_t(i) * inputSize);
-      for (Action a : legal) b.legal[size_t(i) * actions + a] = 1.f;
-      b.policy[size_t(i) * actions + legal[rng() % legal.size()]] = 1.f;
-      b.values[size_t(i)] = rng() % 2 ? 1.f : -1.f;
-      ++i;
-    }
-  }
-  return b;
+  return randomBatch(game, n, rng, rng);
 }
 
 std::unique_ptr<Network> smallNetwork(const Game& game, const std::string& optimizer, double decay) {
