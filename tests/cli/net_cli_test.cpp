@@ -167,6 +167,13 @@ TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   EXPECT_EQ(b["workers"], 2);
   EXPECT_GT(b["forward_per_second"].get<double>(), 0);
   EXPECT_GT(b["ratio"].get<double>(), 0);
+  // Options out of range are refused by name before anything runs.
+  for (const char* bad : {"--workers 0", "--games 0", "--max-wait-us -1"}) {
+    auto refused = runCli(std::string("bench selfplay --simulations 4 ") + bad);
+    EXPECT_NE(refused.code, 0) << bad;
+    const std::string option = std::string(bad).substr(0, std::string(bad).find(' '));
+    EXPECT_NE(refused.out.find(option), std::string::npos) << bad << ": " << refused.out;
+  }
 }
 
 TEST(NetCli, EgtbScoreRatesTheValueHeadOfNetworkAgentsOnly) {
