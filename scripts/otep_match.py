@@ -22,6 +22,75 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BRANDUB = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"
 
 
+class Host:
+    """The host's side of the match: both engines' pipes and the host's own game."""
+
+    def __init__(self, args):
+        self.args = args
+        self.variant = tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False)
+        self.variant.write(subprocess.run([args.binary, "opentafl-engine", "--show-rules", args.rules], check=True,
+                                          capture_output=True, text=True).stdout)
+        self.variant.close()
+        self.engines = [subprocess.Popen([args.binary, "opentafl-engine", "--player", spec, "--seed", str(i + 1)],
+                                         text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
+                        for i, spec in enumerate([args.attackers, args.defenders])]
+
+    def send(self, side, line):
+        print(f"{'ad'[side]}< {line}", flush=True)
+        self.engines[side].stdin.write(line + "\n")
+        self.engines[side].stdin.flush()
+
+    def receive(self, side):
+        line = self.engines[side].stdout.readline().rstrip("\n")
+        print(f"{'ad'[side]}> {line}", flush=True)
+        if not line:
+            raise SystemExit(1)
+        return line
+
+    def position(self, moves):
+        out = subprocess.run([self.args.binary, "moves", "--variant", self.variant.name, "--moves", " ".join(moves),
+                              "--json"], check=True, capture_output=True, text=True).stdout
+        return json.loads(out)
+
+    def close(self):
+        for engine in self.engines:
+            engine.wait(timeout=10)
+        os.unlink(self.variant.name)
+
+
+def play(host):
+    """Plays the game to its end, refusing the move at --refuse-ply once."""
+    for side in (0, 1):
+        host.receive(side)  # hello
+        host.send(side, "rules " + host.args.rules)
+        host.receive(side)  # status
+    moves, clock, refuse_ply = [], [60000, 60000], host.args.refuse_ply
+    while True:
+        now = host.position(moves)
+        side = 0 if now["to_move"] == "attackers" else 1
+        host.send(side, f"clock {clock[0]} {clock[1]} 2 3 3 ")
+        host.send(side, "play " + now["to_move"])
+        move = host.receive(side).split()[-1]
+        legal = [m.split("x")[0].rstrip("+") for m in now["legal"]]
+        if move not in legal or len(moves) == refuse_ply:
+            refuse_ply = -1
+            host.send(side, "error 2")
+            host.send(side, f"opponent-move {moves[-1] if moves else ''} {now['position']}".replace("  ", " "))
+            continue
+        moves.append(move)
+        after = host.position(moves)
+        if after["status"] == "over":
+            code = {"attackers": 2, "defenders": 3}.get(after["winner"], 1)
+            for s in (0, 1):
+                host.send(s, f"finish {code}")
+                host.send(s, "goodbye")
+            print(f"result {after['winner']} {after['reason']} after {len(moves)} plies")
+            return
+        host.send(side, "move " + after["position"])
+        host.send(1 - side, f"opponent-move {move} {after['position']}")
+        clock[side] -= 700
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--attackers", default="alphabeta:depth=2")
@@ -29,64 +98,9 @@ def main():
     p.add_argument("--rules", default=BRANDUB)
     p.add_argument("--refuse-ply", type=int, default=3, help="refuse the move proposed at this ply once (-1: never)")
     p.add_argument("--binary", default=os.path.join(ROOT, "build", "cli", "taflzero"))
-    a = p.parse_args()
-    variant = tempfile.NamedTemporaryFile("w", suffix=".yaml", delete=False)
-    variant.write(subprocess.run([a.binary, "opentafl-engine", "--show-rules", a.rules], check=True,
-                                 capture_output=True, text=True).stdout)
-    variant.close()
-    engines = [subprocess.Popen([a.binary, "opentafl-engine", "--player", spec, "--seed", str(i + 1)], text=True,
-                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
-               for i, spec in enumerate([a.attackers, a.defenders])]
-
-    def send(side, line):
-        print(f"{'ad'[side]}< {line}", flush=True)
-        engines[side].stdin.write(line + "\n")
-        engines[side].stdin.flush()
-
-    def receive(side):
-        line = engines[side].stdout.readline().rstrip("\n")
-        print(f"{'ad'[side]}> {line}", flush=True)
-        if not line:
-            raise SystemExit(1)
-        return line
-
-    def position(moves):
-        out = subprocess.run([a.binary, "moves", "--variant", variant.name, "--moves", " ".join(moves), "--json"],
-                             check=True, capture_output=True, text=True).stdout
-        return json.loads(out)
-
-    for side in (0, 1):
-        receive(side)  # hello
-        send(side, "rules " + a.rules)
-        receive(side)  # status
-    moves, clock = [], [60000, 60000]
-    while True:
-        now = position(moves)
-        side = 0 if now["to_move"] == "attackers" else 1
-        send(side, f"clock {clock[0]} {clock[1]} 2 3 3 ")
-        send(side, "play " + now["to_move"])
-        move = receive(side).split()[-1]
-        legal = [m.split("x")[0].rstrip("+") for m in now["legal"]]
-        if move not in legal or len(moves) == a.refuse_ply:
-            a.refuse_ply = -1
-            send(side, "error 2")
-            send(side, f"opponent-move {moves[-1] if moves else ''} {now['position']}".replace("  ", " "))
-            continue
-        moves.append(move)
-        after = position(moves)
-        if after["status"] == "over":
-            code = {"attackers": 2, "defenders": 3}.get(after["winner"], 1)
-            for s in (0, 1):
-                send(s, f"finish {code}")
-                send(s, "goodbye")
-            print(f"result {after['winner']} {after['reason']} after {len(moves)} plies")
-            break
-        send(side, "move " + after["position"])
-        send(1 - side, f"opponent-move {move} {after['position']}")
-        clock[side] -= 700
-    for engine in engines:
-        engine.wait(timeout=10)
-    os.unlink(variant.name)
+    host = Host(p.parse_args())
+    play(host)
+    host.close()
 
 
 if __name__ == "__main__":

@@ -92,8 +92,15 @@ Topology::Topology(Rules r, const std::string& file)
   }
   setup.fill(kOff);
   for (int sq = 0; sq < n * n; ++sq) setup[padded(sq)] = start[sq];
+  markSquareKinds(file);
+  markEscapeSquares(start);
+  markHostileSquares();
+  buildMovePermissions();
+  buildZobristKeys();
+}
 
-  // Square kinds.
+void Topology::markSquareKinds(const std::string& file) {
+  const int n = size;
   for (int sq = 0; sq < n * n; ++sq) {
     int f = sq % n, rk = sq / n;
     if (f == 0 || rk == 0 || f == n - 1 || rk == n - 1) flags[padded(sq)] |= kEdge;
@@ -110,8 +117,11 @@ Topology::Topology(Rules r, const std::string& file)
   if (flags[throne] & (kCamp | kCorner)) {
     throw ConfigError(file, "camps/corners.squares", "squares other than the throne");
   }
+}
 
-  // Escape squares; camp squares never are (docs/RULES.md 6.1, 8.11).
+// Escape squares; camp squares never are (docs/RULES.md 6.1, 8.11).
+void Topology::markEscapeSquares(const std::vector<uint8_t>& start) {
+  const int n = size;
   std::vector<int> escape;
   if (rules.escapeKind == "edge") {
     for (int sq = 0; sq < n * n; ++sq)
@@ -126,8 +136,10 @@ Topology::Topology(Rules r, const std::string& file)
   }
   for (int sq : escape)
     if (!(flags[padded(sq)] & kCamp)) flags[padded(sq)] |= kEscapeSquare;
+}
 
-  // Hostile squares per victim.
+// Hostile squares per victim.
+void Topology::markHostileSquares() {
   auto mark = [&](const std::vector<int>& kindSquares, const std::array<Hostility, 3>& table) {
     for (int v = 0; v < 3; ++v) {
       const Hostility& h = table[v];
@@ -143,10 +155,13 @@ Topology::Topology(Rules r, const std::string& file)
   std::vector<int> campSquares;
   for (const auto& camp : rules.camps) campSquares.insert(campSquares.end(), camp.begin(), camp.end());
   mark(campSquares, rules.campHostile);
+}
 
-  // Movement permissions per mover class: 0 defender, 1 king, 2+2*camp+onEdge attacker.
-  // Corners limit stopping only (docs/RULES.md 3.3, 8.10); camps admit only their own
-  // attackers (3.4); attackers off the edge may be kept off it (3.5).
+// Movement permissions per mover class: 0 defender, 1 king, 2+2*camp+onEdge attacker.
+// Corners limit stopping only (docs/RULES.md 3.3, 8.10); camps admit only their own
+// attackers (3.4); attackers off the edge may be kept off it (3.5).
+void Topology::buildMovePermissions() {
+  const int n = size;
   const int classes = 2 + 2 * (int(rules.camps.size()) + 1);
   allow.assign(classes, {});
   for (int cls = 0; cls < classes; ++cls) {
@@ -174,7 +189,9 @@ Topology::Topology(Rules r, const std::string& file)
       allow[cls][cell] = uint8_t((pass ? kMayPass : 0) | (stop ? kMayStop : 0));
     }
   }
+}
 
+void Topology::buildZobristKeys() {
   uint64_t seed = 0x7A61F1ULL;
   for (auto& table : zobrist)
     for (auto& key : table) key = splitMix64(seed);

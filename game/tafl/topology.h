@@ -63,6 +63,14 @@ class Topology {
     if (piece == kKing) return 1;
     return 2 + 2 * campId[cell] + ((flags[cell] & kEdge) ? 1 : 0);
   }
+
+ private:
+  // The constructor's steps, in order.
+  void markSquareKinds(const std::string& file);                  // edge, throne, corners, camps
+  void markEscapeSquares(const std::vector<uint8_t>& start);     // the king's goals
+  void markHostileSquares();                                     // per victim kind
+  void buildMovePermissions();                                   // `allow`
+  void buildZobristKeys();                                       // `zobrist`, `sideKey`
 };
 
 /// Parses a position record into plain-indexed cells (Cell values); throws Error saying

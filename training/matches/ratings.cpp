@@ -30,30 +30,17 @@ std::vector<bool> connected(int players, const std::vector<PairResult>& results,
   return seen;
 }
 
-}  // namespace
-
-std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& results, int anchor,
-                               double priorGames) {
-  if (anchor < 0 || anchor >= players) throw Error("rating anchor " + std::to_string(anchor) + " out of range");
+// Minorize-maximize fit (Hunter 2004) of natural-log strengths; the prior games are
+// against strength 0, and the anchor and unlinked players stay at 0.
+std::vector<double> fitStrengths(int players, const std::vector<PairResult>& results, int anchor,
+                                 double priorGames, const std::vector<bool>& linked) {
+  std::vector<double> score(players, 0.0);
   for (const auto& r : results) {
-    if (r.a < 0 || r.b < 0 || r.a >= players || r.b >= players || r.a == r.b) {
-      throw Error("rating result between players " + std::to_string(r.a) + " and " + std::to_string(r.b) +
-                  " is out of range");
-    }
-  }
-  const auto linked = connected(players, results, anchor);
-  // Score and games per player (real games only).
-  std::vector<double> score(players, 0.0), games(players, 0.0);
-  for (const auto& r : results) {
-    const double n = r.wins + r.draws + r.losses;
     score[r.a] += r.wins + 0.5 * r.draws;
     score[r.b] += r.losses + 0.5 * r.draws;
-    games[r.a] += n;
-    games[r.b] += n;
   }
-  std::vector<double> theta(players, 0.0);  // natural-log strengths
+  std::vector<double> theta(players, 0.0);
   for (int iter = 0; iter < 2000; ++iter) {
-    // Minorize-maximize update (Hunter 2004); the prior games are against strength 0.
     double change = 0;
     for (int i = 0; i < players; ++i) {
       if (!linked[i] || i == anchor) continue;
@@ -69,7 +56,14 @@ std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& resul
     }
     if (change < 1e-10) break;
   }
-  // Standard errors from the observed information of the free players.
+  return theta;
+}
+
+// Standard errors (in natural-log units) of the free players' strengths from the observed
+// information; 0 for the anchor and unlinked players.
+std::vector<double> strengthErrors(int players, const std::vector<PairResult>& results, int anchor,
+                                   double priorGames, const std::vector<bool>& linked,
+                                   const std::vector<double>& theta) {
   std::vector<int> free;
   for (int i = 0; i < players; ++i)
     if (linked[i] && i != anchor) free.push_back(i);
@@ -93,14 +87,37 @@ std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& resul
     }
   }
   Eigen::MatrixXd cov = free.empty() ? info : Eigen::MatrixXd(info.inverse());
+  std::vector<double> errors(players, 0.0);
+  for (int i : free) errors[i] = std::sqrt(cov(index[i], index[i]));
+  return errors;
+}
+
+}  // namespace
+
+std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& results, int anchor,
+                               double priorGames) {
+  if (anchor < 0 || anchor >= players) throw Error("rating anchor " + std::to_string(anchor) + " out of range");
+  for (const auto& r : results) {
+    if (r.a < 0 || r.b < 0 || r.a >= players || r.b >= players || r.a == r.b) {
+      throw Error("rating result between players " + std::to_string(r.a) + " and " + std::to_string(r.b) +
+                  " is out of range");
+    }
+  }
+  const auto linked = connected(players, results, anchor);
+  const auto theta = fitStrengths(players, results, anchor, priorGames, linked);
+  const auto errors = strengthErrors(players, results, anchor, priorGames, linked, theta);
   std::vector<Rating> out(players);
+  for (const auto& r : results) {
+    const double n = r.wins + r.draws + r.losses;
+    out[r.a].games += n;
+    out[r.b].games += n;
+  }
   for (int i = 0; i < players; ++i) {
-    out[i].games = games[i];
     if (!linked[i]) {
       out[i].elo = out[i].stderr = std::numeric_limits<double>::quiet_NaN();
     } else if (i != anchor) {
       out[i].elo = theta[i] * kEloPerNat;
-      out[i].stderr = std::sqrt(cov(index[i], index[i])) * kEloPerNat;
+      out[i].stderr = errors[i] * kEloPerNat;
     }
   }
   return out;
