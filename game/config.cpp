@@ -10,12 +10,6 @@ namespace tz {
 
 namespace {
 
-std::string joinChoices(const std::vector<std::string>& choices) {
-  std::string out;
-  for (size_t i = 0; i < choices.size(); ++i) out += (i ? " | " : "") + choices[i];
-  return "one of " + out;
-}
-
 // Sets root[p0][p1]...[pn] = value, creating maps on the way. Recursion keeps every
 // yaml-cpp handle bound once (assigning to a bound Node would overwrite its target).
 void setPath(YAML::Node node, const std::vector<std::string>& parts, size_t i,
@@ -48,42 +42,34 @@ YAML::Node ConfigReader::raw(const std::string& key) {
   return node_[key];
 }
 
-int ConfigReader::getInt(const std::string& key, int def, int lo, int hi) {
+template <class T>
+T ConfigReader::getNumber(const std::string& key, T def, T lo, T hi) {
   YAML::Node n = raw(key);
-  int v = def;
+  T v = def;
+  const std::string range = std::is_integral_v<T> ? rangeText(int64_t(lo), int64_t(hi)) : rangeText(double(lo), double(hi));
   if (n) {
     try {
-      v = n.as<int>();
+      v = n.as<T>();
     } catch (const YAML::Exception&) {
-      throw ConfigError(file_, path(key), "an integer in [" + std::to_string(lo) + ", " +
-                                              std::to_string(hi) + "]");
+      throw ConfigError(file_, path(key), range);
     }
   }
-  if (v < lo || v > hi) {
-    throw ConfigError(file_, path(key), "an integer in [" + std::to_string(lo) + ", " +
-                                            std::to_string(hi) + "], got " + std::to_string(v));
+  if (!(v >= lo && v <= hi)) {
+    const std::string got = std::is_integral_v<T> ? valueText(int64_t(v)) : valueText(double(v));
+    throw ConfigError(file_, path(key), range + ", got " + got);
   }
   return v;
 }
 
+template int ConfigReader::getNumber<int>(const std::string&, int, int, int);
+template int64_t ConfigReader::getNumber<int64_t>(const std::string&, int64_t, int64_t, int64_t);
+template uint64_t ConfigReader::getNumber<uint64_t>(const std::string&, uint64_t, uint64_t, uint64_t);
+template double ConfigReader::getNumber<double>(const std::string&, double, double, double);
+
+int ConfigReader::getInt(const std::string& key, int def, int lo, int hi) { return getNumber(key, def, lo, hi); }
+
 double ConfigReader::getDouble(const std::string& key, double def, double lo, double hi) {
-  YAML::Node n = raw(key);
-  double v = def;
-  std::ostringstream range;
-  range << "a number in [" << lo << ", " << hi << "]";
-  if (n) {
-    try {
-      v = n.as<double>();
-    } catch (const YAML::Exception&) {
-      throw ConfigError(file_, path(key), range.str());
-    }
-  }
-  if (!(v >= lo && v <= hi)) {
-    std::ostringstream got;
-    got << range.str() << ", got " << v;
-    throw ConfigError(file_, path(key), got.str());
-  }
-  return v;
+  return getNumber(key, def, lo, hi);
 }
 
 bool ConfigReader::getBool(const std::string& key, bool def) {
@@ -111,7 +97,7 @@ std::string ConfigReader::getChoice(const std::string& key, const std::string& d
   for (const auto& c : choices) {
     if (c == v) return v;
   }
-  throw ConfigError(file_, path(key), joinChoices(choices) + (v.empty() ? "" : ", got '" + v + "'"));
+  throw ConfigError(file_, path(key), choicesText(choices) + (v.empty() ? "" : ", got '" + v + "'"));
 }
 
 std::vector<std::string> ConfigReader::getStrings(const std::string& key,

@@ -3,9 +3,12 @@
 // must be known, and every error names the file, the key and what was expected.
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "game/config_fields.h"
 
 namespace tz {
 
@@ -21,6 +24,9 @@ class ConfigReader {
   int getInt(const std::string& key, int def, int lo, int hi);
   /// A number in [lo, hi]; `def` if absent.
   double getDouble(const std::string& key, double def, double lo, double hi);
+  /// A value of type T (int, int64_t or double) in [lo, hi]; `def` if absent.
+  template <class T>
+  T getNumber(const std::string& key, T def, T lo, T hi);
   /// A boolean; `def` if absent.
   bool getBool(const std::string& key, bool def);
   /// A string; `def` if absent.
@@ -49,6 +55,35 @@ class ConfigReader {
   std::string prefix_;
   std::set<std::string> read_;
 };
+
+/// Reads each visited field from a map, the field's current value as its default (the
+/// reading half of a struct's `fields` list, see game/config_fields.h).
+class FieldReader {
+ public:
+  /// Reads from `reader` (finish() stays the caller's).
+  explicit FieldReader(ConfigReader& reader) : reader_(reader) {}
+  /// A number in [lo, hi].
+  template <class T>
+  void number(const char* key, T& value, typename NonDeduced<T>::type lo, typename NonDeduced<T>::type hi) {
+    value = reader_.getNumber<T>(key, value, lo, hi);
+  }
+  /// One of `choices`.
+  void choice(const char* key, std::string& value, const std::vector<std::string>& choices) {
+    value = reader_.getChoice(key, value, choices);
+  }
+  /// A boolean.
+  void flag(const char* key, bool& value) { value = reader_.getBool(key, value); }
+
+ private:
+  ConfigReader& reader_;
+};
+
+/// Reads all fields a struct type lists in `S::fields` from `reader` into `options`.
+template <class S>
+void readFields(ConfigReader& reader, S& options) {
+  FieldReader fieldReader(reader);
+  S::fields(options, fieldReader);
+}
 
 /// Loads a YAML file; throws Error naming the file when it is missing or malformed.
 YAML::Node loadYamlFile(const std::string& path);

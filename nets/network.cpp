@@ -48,6 +48,7 @@ Network::Network(const Game& game, const NetworkConfig& config, const std::strin
 
 Network::Network(const ModelMeta& meta, const std::string& device, uint64_t seed) : impl_(std::make_unique<Impl>()) {
   keepLargeBlocksInHeap();
+  meta.network.check("network " + meta.network.name);
   impl_->meta = meta;
   impl_->device = parseDevice(device);
   {

@@ -17,11 +17,7 @@ NetworkConfig readConfig(const YAML::Node& root, const std::string& file, const 
   ConfigReader r(root, file);
   NetworkConfig c;
   c.name = r.getString("name", name);
-  c.blocks = r.getInt("blocks", c.blocks, 0, 64);
-  c.channels = r.getInt("channels", c.channels, 1, 1024);
-  c.policyChannels = r.getInt("policy_channels", c.policyChannels, 1, 1024);
-  c.valueChannels = r.getInt("value_channels", c.valueChannels, 1, 256);
-  c.valueHidden = r.getInt("value_hidden", c.valueHidden, 1, 4096);
+  readFields(r, c);
   r.finish();
   return c;
 }
@@ -59,6 +55,8 @@ std::string networkConfigYaml(const NetworkConfig& c) {
     << "value_hidden: " << c.valueHidden << "\n";
   return o.str();
 }
+
+void NetworkConfig::check(const std::string& file) const { checkFields(*this, file, ""); }
 
 void OptimizerConfig::check() const {
   const OptimizerConfig& c = *this;

@@ -1,6 +1,7 @@
 #pragma once
 // Network architecture and optimizer settings as plain typed structs, read from YAML
-// (configs/networks/*.yaml) with range checks and unknown keys rejected. No LibTorch here.
+// (configs/networks/*.yaml) with range checks and unknown keys rejected; a config built in
+// code is checked against the same ranges. No LibTorch here.
 #include <string>
 
 namespace YAML {
@@ -17,6 +18,18 @@ struct NetworkConfig {
   int policyChannels = 32;       // channels of the policy head's hidden convolution
   int valueChannels = 4;         // channels of the value head's 1x1 convolution
   int valueHidden = 128;         // width of the value head's hidden layer
+
+  /// Visits the sizes with their keys and ranges (game/config_fields.h).
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("blocks", s.blocks, 0, 64);
+    v.number("channels", s.channels, 1, 1024);
+    v.number("policy_channels", s.policyChannels, 1, 1024);
+    v.number("value_channels", s.valueChannels, 1, 256);
+    v.number("value_hidden", s.valueHidden, 1, 4096);
+  }
+  /// Throws ConfigError naming `file` and the key of a size out of range.
+  void check(const std::string& file) const;
 };
 
 /// Loads a network preset by name (configs/networks/NAME.yaml) or a YAML file by path;

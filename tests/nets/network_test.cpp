@@ -52,6 +52,26 @@ TEST(NetworkConfig, RejectsUnknownKeysAndOutOfRangeValues) {
   EXPECT_THROW(loadNetworkConfig("no-such-network"), Error);
 }
 
+TEST(NetworkConfig, ANetworkBuiltInCodeIsCheckedAgainstTheFileRanges) {
+  NetworkConfig c = test::tinyNetwork();
+  EXPECT_NO_THROW(c.check("code"));
+  c.valueHidden = 0;
+  try {
+    c.check("code");
+    FAIL() << "zero value_hidden accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_STREQ(e.what(), "code: key 'value_hidden': expected an integer in [1, 4096], got 0");
+  }
+  c.name = "zero-hidden";
+  const auto game = loadGame("brandubh", {});
+  try {
+    Network net(*game, c, "cpu", 1);
+    FAIL() << "a network with no value layer was built";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("network zero-hidden: key 'value_hidden'"), std::string::npos) << e.what();
+  }
+}
+
 TEST(Network, UnavailableCudaIsAClearError) {
   if (cudaAvailable()) GTEST_SKIP() << "CUDA is available here";
   auto game = loadGame("brandubh");

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "game/config.h"
+#include "game/config_fields.h"
 #include "game/error.h"
 
 namespace tz {
@@ -45,11 +46,11 @@ std::array<int, 2> readSideBudgets(ConfigReader& r, const std::string& key, std:
 void readSearch(ConfigReader& r, SearchOptions& s) {
   s.cPuct = float(r.getDouble("c_puct", s.cPuct, 0.01, 100));
   s.fpuReduction = float(r.getDouble("fpu_reduction", s.fpuReduction, 0, 2));
-  s.dirichletAlpha = float(r.getDouble("dirichlet_alpha", 0.3, 0.001, 10));
-  s.dirichletFraction = float(r.getDouble("dirichlet_fraction", 0.25, 0, 1));
-  s.temperature = float(r.getDouble("temperature", 1.0, 0.01, 10));
-  s.temperaturePlies = r.getInt("temperature_plies", 8, 0, 100000);
-  s.gumbel = r.getBool("gumbel", false);
+  s.dirichletAlpha = float(r.getDouble("dirichlet_alpha", s.dirichletAlpha, 0.001, 10));
+  s.dirichletFraction = float(r.getDouble("dirichlet_fraction", s.dirichletFraction, 0, 1));
+  s.temperature = float(r.getDouble("temperature", s.temperature, 0.01, 10));
+  s.temperaturePlies = r.getInt("temperature_plies", s.temperaturePlies, 0, 100000);
+  s.gumbel = r.getBool("gumbel", s.gumbel);
   s.gumbelCandidates = r.getInt("gumbel_candidates", s.gumbelCandidates, 2, 4096);
   s.gumbelRescale = r.getBool("gumbel_rescale", s.gumbelRescale);
   s.treeMiB = r.getDouble("tree_mib", s.treeMiB, 0, 1e9);
@@ -63,57 +64,76 @@ std::string resolveFile(const std::string& value, const std::string& configPath)
   return std::filesystem::absolute(std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
 }
 
-namespace {
+void BudgetConfig::check(const std::string& file, const std::string& prefix) const {
+  checkFields(*this, file, prefix);
+}
 
-void readBudget(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
-  ConfigReader b = r.child("budget");
-  c.budget.minutes = b.getDouble("minutes", 0, 0, 1e7);
-  c.budget.games = b.getInt("games", 0, 0, 1 << 30);
-  c.budget.steps = b.getInt("steps", 0, 0, 1 << 30);
-  b.finish();
-  if (c.budget.minutes == 0 && c.budget.games == 0 && c.budget.steps == 0) {
-    throw ConfigError(path, "budget", "at least one of minutes, games or steps above 0");
+void BootstrapConfig::check(const std::string& file, const std::string& prefix) const {
+  checkFields(*this, file, prefix);
+  const int fewest = std::min(simulations[0], simulations[1]);
+  if (fewest < 1 || std::max(simulations[0], simulations[1]) > 1000000) {
+    throw ConfigError(file, prefix + "simulations", "budgets in [1, 1000000]");
+  }
+  if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_simulations", "at most " + prefix + "simulations");
+}
+
+void SelfPlayConfig::check(const std::string& file, const std::string& prefix) const {
+  checkFields(*this, file, prefix);
+  const int fewest = std::min(simulations[0], simulations[1]);
+  if (fewest < 1 || std::max(simulations[0], simulations[1]) > 1000000) {
+    throw ConfigError(file, prefix + "simulations", "budgets in [1, 1000000]");
+  }
+  if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_simulations", "at most " + prefix + "simulations");
+  checkFields(handicap, file, prefix + "handicap.");
+  bootstrap.check(file, prefix + "bootstrap.");
+  search.check();
+}
+
+void TrainingConfig::check(const std::string& file, const std::string& prefix) const {
+  checkFields(*this, file, prefix);
+  if (minPositions > window) throw ConfigError(file, prefix + "min_positions", "at most " + prefix + "window");
+  for (const auto& [step, rate] : schedule) {
+    if (step < 0 || !(rate > 0 && rate <= 10)) {
+      throw ConfigError(file, prefix + "learning_rate", "a rate, or a map {step: rate} with steps >= 0 and rates in (0, 10]");
+    }
   }
 }
+
+void ExperimentConfig::check() const {
+  const std::string where = file.empty() ? "(experiment)" : file;
+  FieldChecker top(where, "");
+  top.choice("device", device, {"cpu", "cuda"});
+  top.number("seed", seed, 0, uint64_t(1) << 30);
+  budget.check(where, "budget.");
+  if (budget.minutes == 0 && budget.games == 0 && budget.steps == 0) {
+    throw ConfigError(where, "budget", "at least one of minutes, games or steps above 0");
+  }
+  selfPlay.check(where, "selfplay.");
+  checkFields(evaluator, where, "evaluator.");
+  training.check(where, "training.");
+  checkFields(evaluation, where, "evaluation.");
+}
+
+namespace {
 
 void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader s = r.child("selfplay");
-  c.selfPlay.workers = s.getInt("workers", 1, 1, 256);
-  c.selfPlay.gamesPerWorker = s.getInt("games_per_worker", 32, 1, 4096);
-  c.selfPlay.simulations = readSideBudgets(s, "simulations", c.selfPlay.simulations, path, "selfplay.simulations");
-  const int fewestNetwork = std::min(c.selfPlay.simulations[0], c.selfPlay.simulations[1]);
-  c.selfPlay.cheapSimulations = s.getInt("cheap_simulations", fewestNetwork / 4 + 1, 1, 1000000);
-  c.selfPlay.fullFraction = s.getDouble("full_fraction", 0.25, 0.01, 1);
-  c.selfPlay.pastFraction = s.getDouble("past_fraction", 0.15, 0, 1);
-  c.selfPlay.rolloutMix = s.getDouble("rollout_mix", 0.0, 0, 1);
-  readSearch(s, c.selfPlay.search);
+  SelfPlayConfig& sp = c.selfPlay;
+  sp.simulations = readSideBudgets(s, "simulations", sp.simulations, path, "selfplay.simulations");
+  sp.cheapSimulations = std::min(sp.simulations[0], sp.simulations[1]) / 4 + 1;  // default: a quarter
+  readFields(s, sp);
+  readSearch(s, sp.search);
   ConfigReader h = s.child("handicap");
-  c.selfPlay.handicap.target = h.getDouble("target", 0, 0, 0.5);
-  c.selfPlay.handicap.minSimulations = h.getInt("min_simulations", 2, 1, 1000000);
+  readFields(h, sp.handicap);
   h.finish();
   ConfigReader boot = s.child("bootstrap");
-  BootstrapConfig& bc = c.selfPlay.bootstrap;
-  bc.games = boot.getInt("games", bc.games, 0, 100000000);
+  BootstrapConfig& bc = sp.bootstrap;
   bc.simulations = readSideBudgets(boot, "simulations", bc.simulations, path, "selfplay.bootstrap.simulations");
-  const int fewest = std::min(bc.simulations[0], bc.simulations[1]);
-  bc.cheapSimulations = boot.getInt("cheap_simulations", std::min(bc.cheapSimulations, fewest), 1, 1000000);
-  bc.fullFraction = boot.getDouble("full_fraction", c.selfPlay.fullFraction, 0.01, 1);
+  bc.cheapSimulations = std::min({bc.cheapSimulations, bc.simulations[0], bc.simulations[1]});
+  bc.fullFraction = sp.fullFraction;  // default: selfplay's
+  readFields(boot, bc);
   boot.finish();
   s.finish();
-  if (c.selfPlay.cheapSimulations > fewestNetwork) {
-    throw ConfigError(path, "selfplay.cheap_simulations", "at most selfplay.simulations");
-  }
-  if (bc.cheapSimulations > fewest) {
-    throw ConfigError(path, "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
-  }
-}
-
-void readEvaluator(ConfigReader& r, ExperimentConfig& c) {
-  ConfigReader e = r.child("evaluator");
-  c.evaluator.maxBatch = e.getInt("max_batch", 64, 1, 4096);
-  c.evaluator.maxWaitUs = e.getInt("max_wait_us", 500, 0, 1000000);
-  c.evaluator.torchThreads = e.getInt("torch_threads", 1, 1, 256);
-  e.finish();
 }
 
 // training.learning_rate: one rate, or a map {step: rate} (sorted by step).
@@ -131,9 +151,6 @@ std::vector<std::pair<int64_t, double>> readSchedule(ConfigReader& t, const std:
       rate = kv.second.as<double>();
     } catch (const YAML::Exception&) {
     }
-    if (step < 0 || !(rate > 0 && rate <= 10)) {
-      throw ConfigError(path, "training.learning_rate", "a rate, or a map {step: rate} with steps >= 0 and rates in (0, 10]");
-    }
     schedule.emplace_back(step, rate);
   }
   std::sort(schedule.begin(), schedule.end());
@@ -142,34 +159,18 @@ std::vector<std::pair<int64_t, double>> readSchedule(ConfigReader& t, const std:
 
 void readTraining(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader t = r.child("training");
-  c.training.batchSize = t.getInt("batch_size", 128, 1, 65536);
-  c.training.optimizer = t.getChoice("optimizer", "sgd", {"sgd", "adamw"});
-  c.training.momentum = t.getDouble("momentum", 0.9, 0, 0.999);
-  c.training.weightDecay = t.getDouble("weight_decay", 1e-4, 0, 1);
+  readFields(t, c.training);
+  if (!t.has("publish_every")) c.training.publishEvery = std::min(c.training.publishEvery, c.training.checkpointEvery);
   c.training.schedule = readSchedule(t, path);
-  c.training.window = t.getInt("window", 40000, 100, 100000000);
-  c.training.minPositions = t.getInt("min_positions", 1000, 1, 100000000);
-  c.training.samplesPerPosition = t.getDouble("samples_per_position", 4.0, 0.01, 1000);
-  c.training.checkpointEvery = t.getInt("checkpoint_every", 100, 1, 10000000);
-  c.training.publishEvery = t.getInt("publish_every", std::min(20, c.training.checkpointEvery), 1, 10000000);
-  c.training.valueWeight = t.getDouble("value_weight", 1.0, 0, 100);
-  c.training.searchValueMix = t.getDouble("search_value_mix", 0.0, 0, 1);
   t.finish();
-  if (c.training.minPositions > c.training.window) {
-    throw ConfigError(path, "training.min_positions", "at most training.window");
-  }
 }
 
-void readEvaluation(ConfigReader& r, ExperimentConfig& c) {
-  ConfigReader v = r.child("evaluation");
-  c.evaluation.every = v.getInt("every", 1, 0, 1000000);
-  c.evaluation.games = v.getInt("games", 20, 2, 100000);
-  c.evaluation.simulations = v.getInt("simulations", 64, 1, 1000000);
-  c.evaluation.previous = v.getInt("previous", 2, 0, 1000);
-  c.evaluation.randomPlies = v.getInt("random_plies", 2, 0, 1000);
-  c.evaluation.rolloutMix = v.getDouble("rollout_mix", c.selfPlay.rolloutMix, 0, 1);
-  c.evaluation.baselines = v.getStrings("baselines", {"random", "greedy"});
-  v.finish();
+// A nested part read field by field.
+template <class S>
+void readPart(ConfigReader& r, const std::string& key, S& part) {
+  ConfigReader child = r.child(key);
+  readFields(child, part);
+  child.finish();
 }
 
 }  // namespace
@@ -182,14 +183,19 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.variant = resolveFile(r.getString("variant", c.variant), path);
   c.sets = r.getStrings("set", {});
   c.network = resolveFile(r.getString("network", c.network), path);
-  c.device = r.getChoice("device", "cpu", {"cpu", "cuda"});
-  c.seed = uint64_t(r.getInt("seed", 1, 0, 1 << 30));
-  readBudget(r, c, path);
+  c.device = r.getChoice("device", c.device, {"cpu", "cuda"});
+  c.seed = r.getNumber<uint64_t>("seed", c.seed, 0, uint64_t(1) << 30);
+  readPart(r, "budget", c.budget);
   readSelfPlay(r, c, path);
-  readEvaluator(r, c);
+  readPart(r, "evaluator", c.evaluator);
   readTraining(r, c, path);
-  readEvaluation(r, c);
+  c.evaluation.rolloutMix = c.selfPlay.rolloutMix;  // default: selfplay's
+  ConfigReader v = r.child("evaluation");
+  readFields(v, c.evaluation);
+  c.evaluation.baselines = v.getStrings("baselines", c.evaluation.baselines);
+  v.finish();
   r.finish();
+  c.check();
   return c;
 }
 

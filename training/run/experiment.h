@@ -1,7 +1,8 @@
 #pragma once
 // A training experiment (configs/experiments/*.yaml) as plain typed structs: the variant,
-// the network, self-play, training and evaluation settings, read with range checks and
-// unknown keys rejected.
+// the network, self-play, training and evaluation settings. Each part lists its settings
+// once (`fields`: key, member, range; game/config_fields.h), which both reads them from
+// YAML and checks them (`check`), so an experiment built in code is validated the same way.
 #include <array>
 #include <cstdint>
 #include <string>
@@ -17,6 +18,16 @@ struct BudgetConfig {
   double minutes = 0;  // wall-clock minutes of the run, the processes before a resume included
   int games = 0;       // self-play games in total
   int64_t steps = 0;   // training steps in total
+
+  /// Visits the settings with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("minutes", s.minutes, 0, 1e7);
+    v.number("games", s.games, 0, 1 << 30);
+    v.number("steps", s.steps, 0, int64_t(1) << 30);
+  }
+  /// Throws ConfigError naming `file` and the key (under `prefix`) of a value out of range.
+  void check(const std::string& file, const std::string& prefix) const;
 };
 
 /// The first self-play games, searched by pure MCTS (informed playouts as leaf values, no
@@ -28,6 +39,16 @@ struct BootstrapConfig {
   std::array<int, 2> simulations{800, 800};  // full search budget of each side's moves (side 0 first)
   int cheapSimulations = 100;               // cheap search budget (playout cap randomization, as selfplay's)
   double fullFraction = 0.25;  // share of moves searched fully (default: selfplay's)
+
+  /// Visits the settings read as plain values (not `simulations`) with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("games", s.games, 0, 100000000);
+    v.number("cheap_simulations", s.cheapSimulations, 1, 1000000);
+    v.number("full_fraction", s.fullFraction, 0.01, 1);
+  }
+  /// Throws ConfigError naming `file` and the key (under `prefix`) of a bad value.
+  void check(const std::string& file, const std::string& prefix) const;
 };
 
 /// Self-play kept balanced: when one side wins most games, the other side's results teach
@@ -37,20 +58,51 @@ struct BootstrapConfig {
 struct HandicapConfig {
   double target = 0;        // least share of decided games the weaker side should win (0: off)
   int minSimulations = 2;   // a handicapped side's full searches keep at least this budget
+
+  /// Visits the settings with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("target", s.target, 0, 0.5);
+    v.number("min_simulations", s.minSimulations, 1, 1000000);
+  }
 };
+
+/// The search settings self-play starts from: the play defaults with root noise (alpha
+/// 0.3, a quarter of the priors) and temperature over the first 8 plies.
+inline SearchOptions selfPlaySearchDefaults() {
+  SearchOptions o;
+  o.dirichletFraction = 0.25f;
+  o.temperaturePlies = 8;
+  return o;
+}
 
 /// Self-play settings.
 struct SelfPlayConfig {
   int workers = 1;              // self-play threads
   int gamesPerWorker = 32;      // concurrent games per thread, evaluated in one batch
   std::array<int, 2> simulations{100, 100};  // full search budget of each side's moves (policy targets)
-  int cheapSimulations = 25;    // cheap search budget (playout cap randomization)
+  int cheapSimulations = 26;    // cheap search budget (playout cap randomization; default: a quarter of simulations, plus one)
   double fullFraction = 0.25;   // share of moves searched fully
   double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint
   double rolloutMix = 0.0;      // share of a playout's result in each leaf value (RolloutMixEvaluator)
   BootstrapConfig bootstrap;    // pure-MCTS games first
   HandicapConfig handicap;      // network games kept balanced
-  SearchOptions search;         // c_puct, noise, temperature... (simulations set per move)
+  SearchOptions search = selfPlaySearchDefaults();  // c_puct, noise, temperature... (simulations set per move)
+
+  /// Visits the settings read as plain values (not the nested parts, `simulations` or
+  /// `search`) with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("workers", s.workers, 1, 256);
+    v.number("games_per_worker", s.gamesPerWorker, 1, 4096);
+    v.number("cheap_simulations", s.cheapSimulations, 1, 1000000);
+    v.number("full_fraction", s.fullFraction, 0.01, 1);
+    v.number("past_fraction", s.pastFraction, 0, 1);
+    v.number("rollout_mix", s.rolloutMix, 0, 1);
+  }
+  /// Throws ConfigError naming `file` and the key (under `prefix`) of a bad value, its
+  /// parts' included.
+  void check(const std::string& file, const std::string& prefix) const;
 };
 
 /// Network evaluator settings for self-play.
@@ -58,6 +110,14 @@ struct EvaluatorConfig {
   int maxBatch = 64;      // positions per forward pass
   int maxWaitUs = 500;    // wait for a fuller batch
   int torchThreads = 1;   // LibTorch intra-op threads
+
+  /// Visits the settings with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("max_batch", s.maxBatch, 1, 4096);
+    v.number("max_wait_us", s.maxWaitUs, 0, 1000000);
+    v.number("torch_threads", s.torchThreads, 1, 256);
+  }
 };
 
 /// Trainer settings.
@@ -76,6 +136,24 @@ struct TrainingConfig {
   double searchValueMix = 0.0;                        // value target: share of the search value (rest: result)
   /// Learning rate at a step.
   double learningRate(int64_t step) const;
+
+  /// Visits the settings read as plain values (not `schedule`) with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("batch_size", s.batchSize, 1, 65536);
+    v.choice("optimizer", s.optimizer, {"sgd", "adamw"});
+    v.number("momentum", s.momentum, 0, 0.999);
+    v.number("weight_decay", s.weightDecay, 0, 1);
+    v.number("window", s.window, 100, 100000000);
+    v.number("min_positions", s.minPositions, 1, 100000000);
+    v.number("samples_per_position", s.samplesPerPosition, 0.01, 1000);
+    v.number("checkpoint_every", s.checkpointEvery, 1, 10000000);
+    v.number("publish_every", s.publishEvery, 1, 10000000);
+    v.number("value_weight", s.valueWeight, 0, 100);
+    v.number("search_value_mix", s.searchValueMix, 0, 1);
+  }
+  /// Throws ConfigError naming `file` and the key (under `prefix`) of a bad value.
+  void check(const std::string& file, const std::string& prefix) const;
 };
 
 /// Evaluation of checkpoints during training.
@@ -86,7 +164,18 @@ struct EvaluationConfig {
   int previous = 2;                    // play this many earlier checkpoints
   int randomPlies = 2;                 // the first plies of each game are random legal moves (diversity)
   double rolloutMix = 0.0;             // the network players' leaf values mixed with playouts (default: selfplay's)
-  std::vector<std::string> baselines;  // player specs, e.g. greedy, mcts:sims=200
+  std::vector<std::string> baselines{"random", "greedy"};  // player specs, e.g. greedy, mcts:sims=200
+
+  /// Visits the settings read as plain values (not `baselines`) with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("every", s.every, 0, 1000000);
+    v.number("games", s.games, 2, 100000);
+    v.number("simulations", s.simulations, 1, 1000000);
+    v.number("previous", s.previous, 0, 1000);
+    v.number("random_plies", s.randomPlies, 0, 1000);
+    v.number("rollout_mix", s.rolloutMix, 0, 1);
+  }
 };
 
 /// A whole experiment.
@@ -102,6 +191,10 @@ struct ExperimentConfig {
   EvaluatorConfig evaluator;
   TrainingConfig training;
   EvaluationConfig evaluation;
+
+  /// Throws ConfigError naming the experiment's file, the key and the expected value for the
+  /// first bad setting (ranges, choices and the rules between settings).
+  void check() const;
 };
 
 /// A variant or network value of the experiment at `configPath`: a file reference (a value

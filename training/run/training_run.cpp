@@ -38,13 +38,19 @@ std::shared_ptr<spdlog::logger> runLogger(const std::string& path) {
   return log;
 }
 
+// The config, checked (whether it came from a file or from code).
+ExperimentConfig checked(ExperimentConfig config) {
+  config.check();
+  return config;
+}
+
 // The orchestrator: owns the run's parts, runs self-play in its own thread and the
 // trainer loop in the calling one.
 class Run {
  public:
   Run(const RunPaths& paths, ExperimentConfig config, bool progress, const DistributedOptions* distributed)
       : paths_(paths),
-        config_(std::move(config)),
+        config_(checked(std::move(config))),
         game_(loadGame(config_.variant, config_.sets)),
         store_(paths.records),
         buffer_(*game_, config_.training.window, config_.seed ^ 0x5EEDULL, config_.training.searchValueMix),

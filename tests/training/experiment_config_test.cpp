@@ -1,0 +1,121 @@
+// The experiment's settings are listed once (`fields`) and serve both the YAML reader and
+// check(): an experiment built in code has the defaults of a file that sets nothing, and
+// is refused with the same file, key and expected value as the same value in a file.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "game/config_fields.h"
+#include "game/error.h"
+#include "training/run/experiment.h"
+
+namespace tz::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Writes every visited field as "key=value", in order.
+struct FieldLister {
+  std::ostringstream out;
+  template <class T>
+  void number(const char* key, const T& value, typename NonDeduced<T>::type, typename NonDeduced<T>::type) {
+    out << key << '=' << value << ' ';
+  }
+  void choice(const char* key, const std::string& value, const std::vector<std::string>&) { out << key << '=' << value << ' '; }
+  void flag(const char* key, const bool& value) { out << key << '=' << value << ' '; }
+};
+
+template <class S>
+std::string listed(const S& part) {
+  FieldLister lister;
+  S::fields(part, lister);
+  return lister.out.str();
+}
+
+std::string writeExperiment(const std::string& name, const std::string& yaml) {
+  const std::string path = (fs::path(::testing::TempDir()) / name).string();
+  std::ofstream(path) << yaml;
+  return path;
+}
+
+// The message of the Error that `f` throws, with the file's part cut off ("" if none).
+template <class F>
+std::string messageAfterFile(F&& f) {
+  try {
+    f();
+  } catch (const Error& e) {
+    const std::string msg = e.what();
+    return msg.substr(msg.find(": key "));
+  }
+  return "";
+}
+
+TEST(ExperimentConfig, DefaultsInCodeAreThoseOfAFileThatSetsNothing) {
+  const ExperimentConfig read = loadExperiment(writeExperiment("empty-experiment.yaml", "budget: {steps: 1}\n"));
+  ExperimentConfig code;
+  EXPECT_EQ(listed(read.budget), "minutes=0 games=0 steps=1 ");
+  EXPECT_EQ(listed(read.selfPlay), listed(code.selfPlay));
+  EXPECT_EQ(listed(read.selfPlay.bootstrap), listed(code.selfPlay.bootstrap));
+  EXPECT_EQ(listed(read.selfPlay.handicap), listed(code.selfPlay.handicap));
+  EXPECT_EQ(listed(read.evaluator), listed(code.evaluator));
+  EXPECT_EQ(listed(read.training), listed(code.training));
+  EXPECT_EQ(listed(read.evaluation), listed(code.evaluation));
+  EXPECT_EQ(read.selfPlay.simulations, code.selfPlay.simulations);
+  EXPECT_EQ(read.selfPlay.bootstrap.simulations, code.selfPlay.bootstrap.simulations);
+  EXPECT_EQ(read.training.learningRate(0), code.training.learningRate(0));
+  EXPECT_EQ(read.evaluation.baselines, code.evaluation.baselines);
+  const SearchOptions& r = read.selfPlay.search;
+  const SearchOptions& c = code.selfPlay.search;
+  EXPECT_EQ(r.dirichletFraction, c.dirichletFraction);
+  EXPECT_EQ(r.temperaturePlies, c.temperaturePlies);
+  EXPECT_EQ(r.cPuct, c.cPuct);
+  EXPECT_EQ(r.fpuReduction, c.fpuReduction);
+  EXPECT_EQ(r.gumbel, c.gumbel);
+  EXPECT_EQ(read.seed, code.seed);
+  EXPECT_EQ(read.device, code.device);
+}
+
+TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
+  ExperimentConfig ok;
+  ok.budget.steps = 1;
+  EXPECT_NO_THROW(ok.check());
+  auto refused = [&](auto change, const std::string& key, const std::string& expected) {
+    ExperimentConfig c = ok;
+    change(c);
+    const std::string msg = messageAfterFile([&] { c.check(); });
+    EXPECT_NE(msg.find("'" + key + "'"), std::string::npos) << msg;
+    EXPECT_NE(msg.find(expected), std::string::npos) << msg;
+  };
+  refused([](ExperimentConfig& c) { c.budget.steps = 0; }, "budget", "at least one of minutes, games or steps");
+  refused([](ExperimentConfig& c) { c.training.window = 50; }, "training.window", "[100, 100000000], got 50");
+  refused([](ExperimentConfig& c) { c.training.minPositions = 50000; }, "training.min_positions", "at most training.window");
+  refused([](ExperimentConfig& c) { c.training.optimizer = "adam"; }, "training.optimizer", "sgd | adamw, got 'adam'");
+  refused([](ExperimentConfig& c) { c.training.schedule = {{0, -1.0}}; }, "training.learning_rate", "rates in (0, 10]");
+  refused([](ExperimentConfig& c) { c.selfPlay.cheapSimulations = 500; }, "selfplay.cheap_simulations",
+          "at most selfplay.simulations");
+  refused([](ExperimentConfig& c) { c.selfPlay.bootstrap.fullFraction = 0; }, "selfplay.bootstrap.full_fraction",
+          "[0.01, 1], got 0");
+  refused([](ExperimentConfig& c) { c.selfPlay.handicap.target = 0.7; }, "selfplay.handicap.target", "[0, 0.5]");
+  refused([](ExperimentConfig& c) { c.evaluator.maxBatch = 0; }, "evaluator.max_batch", "[1, 4096]");
+  refused([](ExperimentConfig& c) { c.evaluation.games = 1; }, "evaluation.games", "[2, 100000]");
+  refused([](ExperimentConfig& c) { c.device = "tpu"; }, "device", "cpu | cuda");
+  ExperimentConfig badSearch = ok;
+  badSearch.selfPlay.search.cPuct = std::nanf("");
+  EXPECT_THROW(badSearch.check(), Error);
+}
+
+TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {
+  const std::string path = writeExperiment("bad-window.yaml", "budget: {steps: 1}\ntraining: {window: 50}\n");
+  const std::string fromFile = messageAfterFile([&] { loadExperiment(path); });
+  ExperimentConfig code;
+  code.budget.steps = 1;
+  code.training.window = 50;
+  EXPECT_EQ(fromFile, messageAfterFile([&] { code.check(); }));
+  EXPECT_NE(fromFile.find("training.window"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace tz::test
