@@ -127,7 +127,7 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
       {study("factors:\n  - {key: first, values: [attackers]}\n",
              "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
              "games: {min_games: 50, max_games: 10}\n"),
-       "key 'games.max_games'", "an integer in [50, 10000000]"},
+       "key 'games.max_games'", "at least games.min_games"},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
              "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",
              "games: {temperature_plies: 4}\n"),
@@ -160,6 +160,29 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
   EXPECT_NE(message.find("key 'king.captur'"), std::string::npos) << message;
   const std::string value = loadError(study("factors:\n  - {key: king.capture, values: [strongest]}\n"));
   EXPECT_NE(value.find("expected one of strong | weak | weak_off_throne, got 'strongest'"), std::string::npos) << value;
+}
+
+TEST(BalanceConfig, AStudyChangedInCodeIsCheckedWithTheFilesMessages) {
+  const StudyConfig ok = loadStudy(writeFile(::testing::TempDir() + "/code_study.yaml", study()));
+  EXPECT_NO_THROW(ok.check());
+  auto refused = [&](auto change, const std::string& expected) {
+    StudyConfig c = ok;
+    change(c);
+    try {
+      c.check();
+      ADD_FAILURE() << "accepted; expected " << expected;
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  };
+  refused([](StudyConfig& c) { c.stopping.precision = 0.9; }, "key 'games.precision': expected a number in [0.001, 0.5], got 0.9");
+  refused([](StudyConfig& c) { c.stopping.maxGames = 2; }, "key 'games.max_games': expected at least games.min_games");
+  refused([](StudyConfig& c) { c.diversity.randomPlies = -1; }, "key 'games.random_plies'");
+  refused([](StudyConfig& c) { c.diversity.temperaturePlies = 3; }, "key 'games.temperature_plies': expected 0 in mode baseline");
+  refused([](StudyConfig& c) { c.budget.minutes = -1; }, "key 'agent.budget.minutes'");
+  refused([](StudyConfig& c) { c.workers = 0; }, "key 'workers': expected an integer in [1, 256], got 0");
+  refused([](StudyConfig& c) { c.elo.variant = "nosuch"; }, "key 'elo.variant'");
+  refused([](StudyConfig& c) { c.strengths.clear(); }, "key 'agent.strengths'");
 }
 
 }  // namespace

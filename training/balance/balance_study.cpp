@@ -1,9 +1,11 @@
 #include "training/balance/balance_study.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
 #include "game/config.h"
+#include "game/config_fields.h"
 #include "game/error.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
@@ -194,9 +196,7 @@ void readAgent(StudyConfig& c, ConfigReader& r) {
       throw ConfigError(c.file, a.path("experiment"), std::string("an experiment file that loads (") + e.what() + ")");
     }
     ConfigReader b = a.child("budget");
-    c.budget.minutes = b.getDouble("minutes", 0, 0, 1e7);
-    c.budget.games = b.getInt("games", 0, 0, 1 << 30);
-    c.budget.steps = b.getInt("steps", 0, 0, 1 << 30);
+    readFields(b, c.budget);
     b.finish();
   } else if (c.mode == AgentMode::kCheckpoints) {
     const YAML::Node map = a.raw("checkpoints");
@@ -223,19 +223,8 @@ void readAgent(StudyConfig& c, ConfigReader& r) {
 
 void readGames(StudyConfig& c, ConfigReader& r) {
   ConfigReader g = r.child("games");
-  c.diversity.seed = uint64_t(g.getInt("seed", 1, 0, 1 << 30));
-  c.diversity.randomPlies = g.getInt("random_plies", 0, 0, 1000);
-  c.diversity.temperature = g.getDouble("temperature", 1.0, 0.01, 10);
-  c.diversity.temperaturePlies = g.getInt("temperature_plies", 0, 0, 1000);
-  if (c.mode == AgentMode::kBaseline && c.diversity.temperaturePlies > 0) {
-    throw ConfigError(c.file, g.path("temperature_plies"),
-                      "0 in mode baseline (baseline players take no temperature; use games.random_plies)");
-  }
-  c.stopping.minGames = g.getInt("min_games", 40, 1, 10000000);
-  c.stopping.maxGames = g.getInt("max_games", 400, c.stopping.minGames, 10000000);
-  c.stopping.batch = g.getInt("batch", 20, 1, 10000000);
-  c.stopping.precision = g.getDouble("precision", 0.05, 0.001, 0.5);
-  c.stopping.onVerdict = g.getBool("stop_on_verdict", false);
+  readFields(g, c.diversity);
+  readFields(g, c.stopping);
   g.finish();
 }
 
@@ -245,14 +234,6 @@ void readElo(StudyConfig& c, ConfigReader& r) {
   c.elo.variant = e.getString("variant", c.variants.front().id);
   c.elo.games = e.getInt("games", 0, 0, 10000000);
   e.finish();
-  try {
-    eloVariantIndex(c);
-  } catch (const Error&) {
-    std::string known;
-    for (const auto& v : c.variants) known += (known.empty() ? "" : ", ") + v.id;
-    throw ConfigError(c.file, "elo.variant", "a variant id of this study (" + known + ")");
-  }
-  if (c.elo.games > 0 && c.strengths.size() < 2) throw ConfigError(c.file, "elo.games", "0 with a single strength (nothing to rate)");
 }
 
 }  // namespace
@@ -289,10 +270,35 @@ StudyConfig loadStudy(const std::string& path) {
   readAgent(c, r);
   readGames(c, r);
   readElo(c, r);
-  c.stopping.margin = r.getDouble("balance_margin", 0.05, 0.001, 0.5);
-  c.workers = r.getInt("workers", 1, 1, 256);
+  c.stopping.margin = r.getDouble("balance_margin", c.stopping.margin, 0.001, 0.5);
+  c.workers = r.getInt("workers", c.workers, 1, 256);
   r.finish();
+  c.check();
   return c;
+}
+
+void StudyConfig::check() const {
+  const std::string where = file.empty() ? "(study)" : file;
+  if (variants.empty()) throw ConfigError(where, "factors", "at least one variant");
+  if (strengths.empty()) throw ConfigError(where, "agent.strengths", "a non-empty list");
+  budget.check(where, "agent.budget.");
+  checkFields(diversity, where, "games.");
+  checkFields(stopping, where, "games.");
+  if (stopping.maxGames < stopping.minGames) throw ConfigError(where, "games.max_games", "at least games.min_games");
+  if (mode == AgentMode::kBaseline && diversity.temperaturePlies > 0) {
+    throw ConfigError(where, "games.temperature_plies",
+                      "0 in mode baseline (baseline players take no temperature; use games.random_plies)");
+  }
+  FieldChecker top(where, "");
+  top.number("balance_margin", stopping.margin, 0.001, 0.5);
+  top.number("workers", workers, 1, 256);
+  top.number("elo.games", elo.games, 0, 10000000);
+  if (std::none_of(variants.begin(), variants.end(), [&](const StudyVariant& v) { return v.id == elo.variant; })) {
+    std::string known;
+    for (const auto& v : variants) known += (known.empty() ? "" : ", ") + v.id;
+    throw ConfigError(where, "elo.variant", "a variant id of this study (" + known + ")");
+  }
+  if (elo.games > 0 && strengths.size() < 2) throw ConfigError(where, "elo.games", "0 with a single strength (nothing to rate)");
 }
 
 std::string cellTag(const StudyVariant& variant, const StudyStrength& strength) {

@@ -2,7 +2,8 @@
 // A balance study (configs/balance/*.yaml) as plain typed structs: the base variant, the
 // rule changes compared (factors, crossed into variants), the agent at each strength, the
 // source of diversity between games and the precision-based stopping rule. Read with
-// range checks and unknown keys rejected; errors name the file, the key and what was expected.
+// range checks and unknown keys rejected, and checked again by check() however filled;
+// errors name the file, the key and what was expected.
 #include <cstdint>
 #include <map>
 #include <string>
@@ -46,6 +47,17 @@ struct StoppingRule {
   double precision = 0.05;  // stop once the 95% half-width of the attacker score (draws half) is at most this
   double margin = 0.05;     // balance_margin: a score within 0.5 +- margin is balanced
   bool onVerdict = false;   // stop_on_verdict: also stop once the cell's verdict is settled
+
+  /// Visits the settings of the `games` section with their keys and ranges (the margin is
+  /// the study's top-level balance_margin).
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("min_games", s.minGames, 1, 10000000);
+    v.number("max_games", s.maxGames, 1, 10000000);
+    v.number("batch", s.batch, 1, 10000000);
+    v.number("precision", s.precision, 0.001, 0.5);
+    v.flag("stop_on_verdict", s.onVerdict);
+  }
 };
 
 /// Where games differ from one another (both sides are the same agent).
@@ -54,6 +66,15 @@ struct Diversity {
   int randomPlies = 0;       // the first plies of a game are uniformly random legal moves
   double temperature = 1.0;  // search agents: move choice ~ visits^(1/temperature) ...
   int temperaturePlies = 0;  // ... for this many opening plies (trained/checkpoints only)
+
+  /// Visits the settings of the `games` section with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("seed", s.seed, 0, uint64_t(1) << 30);
+    v.number("random_plies", s.randomPlies, 0, 1000);
+    v.number("temperature", s.temperature, 0.01, 10);
+    v.number("temperature_plies", s.temperaturePlies, 0, 1000);
+  }
 };
 
 /// How the strengths are put on one Elo scale: games between every two strengths.
@@ -78,6 +99,10 @@ struct StudyConfig {
   StoppingRule stopping;                    // sequential stopping and the balance margin
   EloPlan elo;                              // the Elo axis of the strengths
   int workers = 1;                          // (variant, strength) cells played at once
+
+  /// Throws ConfigError naming the study's file, the key and the expected value for the
+  /// first bad setting (ranges, and the rules between settings), however it was filled.
+  void check() const;
 };
 
 /// Reads a study file; throws ConfigError naming the file, key and expected value (every
