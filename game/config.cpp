@@ -128,6 +128,16 @@ void ConfigReader::finish() const {
   }
 }
 
+bool namesFile(const std::string& value) {
+  return value.find('/') != std::string::npos || std::filesystem::path(value).extension() == ".yaml";
+}
+
+std::string resolveFile(const std::string& value, const std::string& configPath) {
+  if (!namesFile(value)) return value;
+  const std::filesystem::path folder = std::filesystem::path(configPath).parent_path();
+  return std::filesystem::absolute(folder / value).lexically_normal().string();
+}
+
 YAML::Node loadYamlFile(const std::string& path) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a directory, not a YAML file");

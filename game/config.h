@@ -85,6 +85,14 @@ void readFields(ConfigReader& reader, S& options) {
   S::fields(options, fieldReader);
 }
 
+/// Whether a variant or network value names a file (it has a '/' or ends in .yaml) rather
+/// than a preset: the one rule for "preset name or file path".
+bool namesFile(const std::string& value);
+
+/// A variant or network value read from the config file at `configPath`: a file made
+/// absolute from that file's folder, a preset name unchanged.
+std::string resolveFile(const std::string& value, const std::string& configPath);
+
 /// Loads a YAML file; throws Error naming the file when it is missing or malformed.
 YAML::Node loadYamlFile(const std::string& path);
 

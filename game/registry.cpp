@@ -52,8 +52,7 @@ std::vector<std::string> presetNames() {
 std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<std::string>& overrides) {
   fs::path file = nameOrPath;
   std::string name = fs::path(nameOrPath).stem().string();
-  const bool isPath = nameOrPath.find('/') != std::string::npos || file.extension() == ".yaml";
-  if (!isPath) {
+  if (!namesFile(nameOrPath)) {
     file = fs::path(configDir()) / "variants" / (nameOrPath + ".yaml");
     if (!fs::exists(file)) {
       std::string known;

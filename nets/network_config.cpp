@@ -26,7 +26,7 @@ NetworkConfig readConfig(const YAML::Node& root, const std::string& file, const 
 
 NetworkConfig loadNetworkConfig(const std::string& nameOrPath) {
   namespace fs = std::filesystem;
-  const bool isPath = nameOrPath.find('/') != std::string::npos || fs::path(nameOrPath).extension() == ".yaml";
+  const bool isPath = namesFile(nameOrPath);
   const fs::path file = isPath ? fs::path(nameOrPath) : fs::path(configDir()) / "networks" / (nameOrPath + ".yaml");
   if (!isPath && !fs::exists(file)) {
     throw Error("unknown network '" + nameOrPath + "': expected a preset in " + (fs::path(configDir()) / "networks").string() +

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "game/config.h"
 #include "tests/game/tafl_helpers.h"
 #include "tests/support/error_of.h"
 
@@ -98,6 +99,52 @@ TEST(Config, MissingOrMalformedFiles) {
   EXPECT_NE(errorOf([] { loadGame(std::filesystem::temp_directory_path().string() + "/"); }).find("directory"),
             std::string::npos);
   EXPECT_NE(errorOf([] { loadGame("/dev/zero"); }).find("not a regular file"), std::string::npos);
+}
+
+TEST(Config, PresetNamesStayFileReferencesResolveFromTheConfigsFolder) {
+  EXPECT_FALSE(namesFile("linnaeus"));
+  EXPECT_TRUE(namesFile("my-rules.yaml"));
+  EXPECT_TRUE(namesFile("rules/linnaeus"));
+  EXPECT_EQ(resolveFile("brandubh", "/configs/experiments/x.yaml"), "brandubh");
+  EXPECT_EQ(resolveFile("../variants/mine.yaml", "/configs/experiments/x.yaml"), "/configs/variants/mine.yaml");
+  EXPECT_EQ(resolveFile("/abs/mine.yaml", "/configs/experiments/x.yaml"), "/abs/mine.yaml");
+}
+
+// A settings struct listing its fields once, as the options structs do.
+struct Sizes {
+  int blocks = 4;
+  double rate = 0.5;
+  std::string kind = "a";
+  template <class Self, class V>
+  static void fields(Self& s, V& v) {
+    v.number("blocks", s.blocks, 1, 8);
+    v.number("rate", s.rate, 0, 1);
+    v.choice("kind", s.kind, {"a", "b"});
+  }
+};
+
+TEST(Config, FieldCheckerNamesFileKeyRangeAndValue) {
+  Sizes ok;
+  EXPECT_NO_THROW(checkFields(ok, "f.yaml", "net."));
+  Sizes bad = ok;
+  bad.blocks = 9;
+  EXPECT_EQ(errorOf([&] { checkFields(bad, "f.yaml", "net."); }),
+            "f.yaml: key 'net.blocks': expected an integer in [1, 8], got 9");
+  bad = ok;
+  bad.rate = 1.5;
+  EXPECT_EQ(errorOf([&] { checkFields(bad, "f.yaml", ""); }), "f.yaml: key 'rate': expected a number in [0, 1], got 1.5");
+  bad = ok;
+  bad.kind = "c";
+  EXPECT_EQ(errorOf([&] { checkFields(bad, "f.yaml", ""); }), "f.yaml: key 'kind': expected one of a | b, got 'c'");
+  // The reader takes the same list: the current values are the defaults.
+  ConfigReader reader(YAML::Load("{blocks: 6}"), "f.yaml");
+  Sizes read;
+  readFields(reader, read);
+  reader.finish();
+  EXPECT_EQ(read.blocks, 6);
+  EXPECT_EQ(read.rate, 0.5);
+  ConfigReader wrong(YAML::Load("{blocks: 9}"), "f.yaml", "net.");
+  EXPECT_EQ(errorOf([&] { readFields(wrong, read); }), "f.yaml: key 'net.blocks': expected an integer in [1, 8], got 9");
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "game/config_fields.h"
 #include "game/error.h"
+#include "tests/support/error_of.h"
 #include "training/run/experiment.h"
 
 namespace tz::test {
@@ -41,16 +42,12 @@ std::string writeExperiment(const std::string& name, const std::string& yaml) {
   return path;
 }
 
-// The message of the Error that `f` throws, with the file's part cut off ("" if none).
+// The message of the Error that `f` throws, from ": key" on (the file's part cut off).
 template <class F>
 std::string messageAfterFile(F&& f) {
-  try {
-    f();
-  } catch (const Error& e) {
-    const std::string msg = e.what();
-    return msg.substr(msg.find(": key "));
-  }
-  return "";
+  const std::string msg = errorOf(f);
+  const size_t key = msg.find(": key ");
+  return key == std::string::npos ? msg : msg.substr(key);
 }
 
 TEST(ExperimentConfig, DefaultsInCodeAreThoseOfAFileThatSetsNothing) {

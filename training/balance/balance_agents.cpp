@@ -21,17 +21,6 @@ namespace tz {
 
 namespace fs = std::filesystem;
 
-namespace {
-
-// A file reference of an experiment (a value with '/' or ending in .yaml) made absolute;
-// preset names unchanged.
-std::string absoluteReference(const std::string& value) {
-  if (value.find('/') == std::string::npos && fs::path(value).extension() != ".yaml") return value;
-  return fs::absolute(value).lexically_normal().string();
-}
-
-}  // namespace
-
 PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                        const std::string& checkpoint) {
   const int plies = study.diversity.randomPlies;
@@ -93,7 +82,7 @@ std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& vari
   const ExperimentConfig experiment = loadExperiment(study.experiment);
   YAML::Node node = loadYamlFile(study.experiment);
   node["variant"] = variant.base;
-  node["network"] = absoluteReference(experiment.network);
+  node["network"] = experiment.network;  // already absolute (loadExperiment)
   std::vector<std::string> sets = experiment.sets;
   sets.insert(sets.end(), variant.sets.begin(), variant.sets.end());
   node["set"] = sets;

@@ -58,12 +58,6 @@ void readSearch(ConfigReader& r, SearchOptions& s) {
 
 }  // namespace
 
-std::string resolveFile(const std::string& value, const std::string& configPath) {
-  const std::filesystem::path p(value);
-  if (value.find('/') == std::string::npos && p.extension() != ".yaml") return value;
-  return std::filesystem::absolute(std::filesystem::path(configPath).parent_path() / p).lexically_normal().string();
-}
-
 void BudgetConfig::check(const std::string& file, const std::string& prefix) const {
   checkFields(*this, file, prefix);
 }

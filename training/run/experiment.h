@@ -197,11 +197,6 @@ struct ExperimentConfig {
   void check() const;
 };
 
-/// A variant or network value of the experiment at `configPath`: a file reference (a value
-/// with a '/' or ending in .yaml, relative to the config's folder) as an absolute path;
-/// preset names unchanged.
-std::string resolveFile(const std::string& value, const std::string& configPath);
-
 /// Reads an experiment file; throws ConfigError naming the file, key and expected value.
 ExperimentConfig loadExperiment(const std::string& path);
 
