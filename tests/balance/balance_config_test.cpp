@@ -4,9 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 #include "game/error.h"
 #include "game/registry.h"
 #include "tests/balance/balance_test_helpers.h"
+#include "tests/support/error_of.h"
+#include "training/balance/balance_agents.h"
 #include "training/balance/balance_study.h"
 
 namespace tz::test {
@@ -183,6 +187,22 @@ TEST(BalanceConfig, AStudyChangedInCodeIsCheckedWithTheFilesMessages) {
   refused([](StudyConfig& c) { c.workers = 0; }, "key 'workers': expected an integer in [1, 256], got 0");
   refused([](StudyConfig& c) { c.elo.variant = "nosuch"; }, "key 'elo.variant'");
   refused([](StudyConfig& c) { c.strengths.clear(); }, "key 'agent.strengths'");
+}
+
+TEST(BalanceConfig, CheckpointsModeFindsTheRunsLatestOrAskedStep) {
+  namespace fs = std::filesystem;
+  const fs::path run = fs::path(::testing::TempDir()) / "find_checkpoint_run";
+  fs::remove_all(run);
+  fs::create_directories(run / "checkpoints");
+  for (const char* name : {"step-00000010.ckpt", "step-00000200.ckpt", "step-00000030.ckpt", "notes.txt"})
+    writeFile((run / "checkpoints" / name).string(), "x");
+  EXPECT_EQ(findCheckpoint(run.string(), -1), (run / "checkpoints" / "step-00000200.ckpt").string());
+  EXPECT_EQ(findCheckpoint(run.string(), 30), (run / "checkpoints" / "step-00000030.ckpt").string());
+  EXPECT_NE(errorOf([&] { findCheckpoint(run.string(), 20); }).find("no checkpoint of step 20"), std::string::npos);
+  const std::string file = (run / "checkpoints" / "step-00000010.ckpt").string();
+  EXPECT_EQ(findCheckpoint(file, -1), file);
+  EXPECT_NE(errorOf([&] { findCheckpoint(file, 10); }).find("needs a run folder"), std::string::npos);
+  EXPECT_NE(errorOf([&] { findCheckpoint((run / "none").string(), -1); }).find("no checkpoint at all"), std::string::npos);
 }
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
 #include "training/matches/net_player.h"
+#include "training/run/run_directory.h"
 #include "training/run/training_run.h"
 
 namespace tz {
@@ -115,19 +116,11 @@ std::string findCheckpoint(const std::string& runOrFile, int64_t step) {
     }
     return runOrFile;
   }
-  const std::string dir = RunPaths::of(runOrFile).checkpoints;
+  const RunPaths paths = RunPaths::of(runOrFile);
+  const std::string dir = paths.checkpoints;
   std::string best;
-  long long bestStep = -1;
-  if (fs::is_directory(dir)) {
-    for (const auto& e : fs::directory_iterator(dir)) {
-      long long s = 0;
-      if (e.path().extension() == ".ckpt" && std::sscanf(e.path().filename().c_str(), "step-%lld.ckpt", &s) == 1 &&
-          (step < 0 ? s > bestStep : s == step)) {
-        best = e.path().string();
-        bestStep = s;
-      }
-    }
-  }
+  for (const CheckpointFile& c : listCheckpoints(paths))  // by step: the last match is the latest
+    if (step < 0 || c.step == step) best = c.path;
   if (best.empty()) {
     throw Error("no checkpoint " + (step < 0 ? std::string("at all") : "of step " + std::to_string(step)) + " in " + dir);
   }
