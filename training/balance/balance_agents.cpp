@@ -9,8 +9,7 @@
 
 #include "game/config.h"
 #include "game/error.h"
-#include "mcts/evaluators.h"
-#include "mcts/mcts_player.h"
+#include "mcts/players/random_opening_player.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
@@ -42,13 +41,11 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
   SearchOptions search = netPlaySearch(strength.simulations, 0);
   search.temperature = float(study.diversity.temperature);
   search.temperaturePlies = study.diversity.temperaturePlies;
-  const float mix = float(strength.rolloutMix);
+  const double mix = strength.rolloutMix;
   return [&game, search, evaluator, mix, wrap](uint64_t seed) {
     SearchOptions options = search;
     options.seed = seed;
-    std::shared_ptr<Evaluator> leaves = evaluator;
-    if (mix > 0) leaves = std::make_shared<RolloutMixEvaluator>(evaluator, mix, seed);
-    return wrap(makeMctsPlayer(game, leaves, options), seed);
+    return wrap(makeNetPlayer(evaluator, game, options, mix), seed);
   };
 }
 

@@ -23,9 +23,13 @@ std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game&
   NetEvaluatorOptions eval;
   eval.maxBatch = std::max(1, options.batchSize * options.threads);
   eval.maxWaitUs = 0;
-  std::shared_ptr<Evaluator> evaluator = std::make_shared<NetEvaluator>(net, eval);
-  if (rolloutMix > 0) evaluator = std::make_shared<RolloutMixEvaluator>(evaluator, float(rolloutMix), options.seed);
-  return makeMctsPlayer(game, evaluator, options);
+  return makeNetPlayer(std::make_shared<NetEvaluator>(net, eval), game, options, rolloutMix);
+}
+
+std::unique_ptr<Player> makeNetPlayer(std::shared_ptr<Evaluator> network, const Game& game, const SearchOptions& options,
+                                      double rolloutMix) {
+  if (rolloutMix > 0) network = std::make_shared<RolloutMixEvaluator>(network, float(rolloutMix), options.seed);
+  return makeMctsPlayer(game, std::move(network), options);
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "game/game.h"
+#include "mcts/evaluator.h"
 #include "mcts/player.h"
 #include "mcts/search_options.h"
 
@@ -19,6 +20,12 @@ namespace tz {
 /// (0.25); at play time 0 is stronger: brandubh-quick's agent at 800 simulations scored 0.840
 /// against `mcts:sims=1000` with 0 and 0.695 with 0.25 (200 games each, the same seeds).
 SearchOptions netPlaySearch(int simulations, uint64_t seed);
+
+/// An MCTS player whose leaves `network` evaluates, mixed with playouts by `rolloutMix` (0:
+/// the network alone; the playouts seeded from options.seed). Players made from one
+/// evaluator share its network.
+std::unique_ptr<Player> makeNetPlayer(std::shared_ptr<Evaluator> network, const Game& game, const SearchOptions& options,
+                                      double rolloutMix);
 
 /// An MCTS player guided by the network of a checkpoint (checked against `game`) on
 /// `device`, its leaf values mixed with playouts by `rolloutMix` (0: the network alone).
