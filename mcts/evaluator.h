@@ -5,6 +5,7 @@
 #include <string>
 
 #include "game/game.h"
+#include "mcts/search_options.h"
 
 namespace tz {
 
@@ -26,6 +27,10 @@ class Evaluator {
   virtual void evaluate(EvalRequest* requests, int count) = 0;
   /// A short description for logs and reports ("uniform", "rollouts(1)", "net:ckpt-12").
   virtual std::string name() const = 0;
+  /// The search settings this evaluator's values call for, applied to `base` by the players
+  /// the factory builds on it (e.g. playout values want every child tried once). Default:
+  /// `base` unchanged.
+  virtual SearchOptions preferredSearch(SearchOptions base) const { return base; }
 };
 
 }  // namespace tz

@@ -21,6 +21,11 @@ RolloutEvaluator::RolloutEvaluator(int rollouts, uint64_t seed) : rollouts_(roll
   if (rollouts < 1) throw Error("rollout evaluator: rollouts must be at least 1");
 }
 
+SearchOptions RolloutEvaluator::preferredSearch(SearchOptions base) const {
+  base.fpuReduction = -2.f;
+  return base;
+}
+
 namespace {
 
 // The generator of one evaluate() call: its evaluator's seed and a call counter.

@@ -27,15 +27,14 @@ class UniformEvaluator final : public Evaluator {
 /// evaluator's seed and a call counter, so one thread gives reproducible values.
 class RolloutEvaluator final : public Evaluator {
  public:
-  /// The first-play reduction pure MCTS searches with (SearchOptions::fpuReduction): every
-  /// child is tried once before any is tried twice, as in UCT. One playout says little, and
-  /// a parent's value less a little would leave most moves unexplored.
-  static constexpr float kFpuReduction = -2.f;
-
   /// `rollouts` playouts per leaf (at least 1), generators derived from `seed`.
   explicit RolloutEvaluator(int rollouts = 1, uint64_t seed = 1);
   void evaluate(EvalRequest* requests, int count) override;
   std::string name() const override { return "rollouts(" + std::to_string(rollouts_) + ")"; }
+  /// A first-play reduction of -2: every child is tried once before any is tried twice, as
+  /// in UCT. One playout says little, and a parent's value less a little would leave most
+  /// moves unexplored.
+  SearchOptions preferredSearch(SearchOptions base) const override;
 
  private:
   int rollouts_;

@@ -15,15 +15,17 @@ namespace tz {
 
 namespace {
 
-// An MCTS player with `options`, simulations and seed from the spec, the spec's Gumbel
-// options (gumbel=1, candidates=M), evaluating leaves with `evaluator`.
+// An MCTS player evaluating leaves with `evaluator`, searching as the evaluator prefers, with
+// simulations and seed from the spec and the spec's Gumbel options (gumbel=1, candidates=M).
 std::unique_ptr<Player> mctsPlayer(SpecOptions& o, const Game& game, std::shared_ptr<Evaluator> evaluator,
-                                   uint64_t seed, int simulations, SearchOptions options = {}) {
+                                   uint64_t seed, int simulations) {
+  SearchOptions options;
   options.simulations = simulations;
   options.seed = seed;
   options.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
   options.gumbelCandidates = o.integer("candidates", options.gumbelCandidates, 1, 4096);
   o.finish();
+  options = evaluator->preferredSearch(options);
   return makeMctsPlayer(game, std::move(evaluator), options);
 }
 
@@ -60,10 +62,7 @@ struct Registry {
                        SpecOptions o(spec);
                        const int sims = o.integer("sims", 1000, 1, 1 << 30);
                        const int rollouts = o.integer("rollouts", 1, 1, 1000);
-                       SearchOptions options;
-                       options.fpuReduction = RolloutEvaluator::kFpuReduction;
-                       return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims,
-                                         options);
+                       return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims);
                      }};
     kinds["uniform-mcts"] = {"uniform-mcts[:sims=N][,gumbel=1][,candidates=M]",
                              [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
