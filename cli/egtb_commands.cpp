@@ -10,6 +10,7 @@
 #include "cli/commands.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
+#include "game/expertise.h"
 #include "game/morris/egtb/builder.h"
 #include "game/morris/egtb/database.h"
 #include "game/morris/morris_game.h"
@@ -134,14 +135,14 @@ void addProbe(CLI::App& egtb) {
 nlohmann::json number(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
 nlohmann::json scoreJson(const players::ClassScore& s) {
-  return {{"class", s.cls.name()},
+  return {{"class", s.cls},
           {"positions", s.positions},
-          {"wins", s.byResult[int(Result::kWin)]},
-          {"draws", s.byResult[int(Result::kDraw)]},
-          {"losses", s.byResult[int(Result::kLoss)]},
+          {"wins", s.byResult[int(EndgameResult::kWin)]},
+          {"draws", s.byResult[int(EndgameResult::kDraw)]},
+          {"losses", s.byResult[int(EndgameResult::kLoss)]},
           {"kept", number(s.keptShare())},
-          {"wins_kept", number(s.keptShare(Result::kWin))},
-          {"draws_kept", number(s.keptShare(Result::kDraw))},
+          {"wins_kept", number(s.keptShare(EndgameResult::kWin))},
+          {"draws_kept", number(s.keptShare(EndgameResult::kDraw))},
           {"win_plies_lost", number(s.meanWinPliesLost())},
           {"value_head_accuracy", number(s.valueHeadAccuracy())}};
 }
@@ -159,10 +160,10 @@ void printScores(const std::vector<players::ClassScore>& scores) {
   std::printf("%-5s %9s %6s %6s %6s %7s %9s %10s %14s %10s\n", "class", "positions", "wins", "draws", "losses",
               "kept", "wins kept", "draws kept", "win plies lost", "value head");
   for (const players::ClassScore& s : scores) {
-    std::printf("%-5s %9d %6d %6d %6d %7s %9s %10s %14s %10s\n", s.cls.name().c_str(), s.positions,
-                s.byResult[int(Result::kWin)], s.byResult[int(Result::kDraw)], s.byResult[int(Result::kLoss)],
-                percent(s.keptShare()).c_str(), percent(s.keptShare(Result::kWin)).c_str(),
-                percent(s.keptShare(Result::kDraw)).c_str(),
+    std::printf("%-5s %9d %6d %6d %6d %7s %9s %10s %14s %10s\n", s.cls.c_str(), s.positions,
+                s.byResult[int(EndgameResult::kWin)], s.byResult[int(EndgameResult::kDraw)], s.byResult[int(EndgameResult::kLoss)],
+                percent(s.keptShare()).c_str(), percent(s.keptShare(EndgameResult::kWin)).c_str(),
+                percent(s.keptShare(EndgameResult::kDraw)).c_str(),
                 figure(s.meanWinPliesLost(), "%.2f").c_str(),
                 percent(s.valueHeadAccuracy()).c_str());
   }
@@ -189,10 +190,12 @@ void addScore(CLI::App& egtb) {
   cmd->callback([o] {
     const std::unique_ptr<morris::MorrisGame> game = morrisGame(o->variant);
     o->score.check();
-    if (!o->classes.empty()) o->score.classes = parseClasses(o->classes);
-    Database db(o->db, game->rules().flying);
+    if (!o->classes.empty()) {
+      for (const PieceClass& c : parseClasses(o->classes)) o->score.classes.push_back(c.name());
+    }
+    const std::unique_ptr<EndgameTables> tables = game->expertise()->openEndgameTables(*game, o->db);
     const std::shared_ptr<Evaluator> head = makeValueHead(o->score.agent, *game);
-    const auto scores = players::scoreAgainstDatabase(*game, db, o->score, head.get());
+    const auto scores = players::scoreAgainstDatabase(*game, *tables, o->score, head.get());
     if (!o->json) {
       std::printf("agent %s on %s, %d positions per class, seed %llu\n", o->score.agent.c_str(),
                   game->name().c_str(), o->score.positions, (unsigned long long)o->score.seed);

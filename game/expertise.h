@@ -1,7 +1,7 @@
 #pragma once
 // Optional game knowledge a family offers generic code: a playout policy for pure MCTS,
-// a tree walker with a static evaluation for the baseline players, and a board drawing for
-// reports. Generic code asks Game::expertise() (or State::expertise()) and falls back to
+// a tree walker with a static evaluation for the baseline players, a board drawing for
+// reports, and solved endgame tables. Generic code asks Game::expertise() (or State::expertise()) and falls back to
 // game-blind behaviour where the game offers nothing.
 #include <cstdint>
 #include <memory>
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "game/endgame_tables.h"
 #include "game/game.h"
 
 namespace tz {
@@ -98,6 +99,13 @@ class GameExpertise {
   virtual DrawnPosition drawnPosition(const State& state) const {
     (void)state;
     return {};
+  }
+  /// The endgame tables in folder `dir` for `game` (a variant of this family), or nullptr
+  /// when the family has none. Throws Error when the folder holds no usable tables.
+  virtual std::unique_ptr<EndgameTables> openEndgameTables(const Game& game, const std::string& dir) const {
+    (void)game;
+    (void)dir;
+    return nullptr;
   }
 };
 

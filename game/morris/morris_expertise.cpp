@@ -1,6 +1,7 @@
 #include "game/morris/morris_expertise.h"
 
 #include "game/board_drawing.h"
+#include "game/morris/egtb/morris_tables.h"
 #include "game/morris/morris_game.h"
 #include "game/state_walker.h"
 
@@ -46,6 +47,10 @@ DrawnPosition MorrisExpertise::drawnPosition(const State& state) const {
 const MorrisExpertise& MorrisExpertise::instance() {
   static const MorrisExpertise expertise;
   return expertise;
+}
+
+std::unique_ptr<EndgameTables> MorrisExpertise::openEndgameTables(const Game& game, const std::string& dir) const {
+  return std::make_unique<egtb::MorrisEndgameTables>(static_cast<const MorrisGame&>(game), dir);
 }
 
 }  // namespace tz::morris

@@ -1,7 +1,7 @@
 #pragma once
 // What the morris family offers generic code (game/expertise.h): material (pieces on the
 // board and in hand) for the baseline players, which walk the game through its states, and
-// the board drawing for the report.
+// the board drawing for the report, and the endgame database.
 #include <memory>
 
 #include "game/expertise.h"
@@ -21,6 +21,8 @@ class MorrisExpertise final : public GameExpertise {
   BoardDrawing boardDrawing() const override;
   /// White light, black dark, and the pieces in hand in the caption; `state` must be a MorrisState.
   DrawnPosition drawnPosition(const State& state) const override;
+  /// The endgame database in `dir` (game/morris/egtb) for `game`, a MorrisGame.
+  std::unique_ptr<EndgameTables> openEndgameTables(const Game& game, const std::string& dir) const override;
   /// The one instance.
   static const MorrisExpertise& instance();
 };

@@ -4,27 +4,34 @@
 #include <vector>
 
 #include "game/error.h"
+#include "game/expertise.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz::players {
 
-EgtbPlayer::EgtbPlayer(const morris::MorrisGame& game, const std::string& dir, std::unique_ptr<Player> fallback,
-                       uint64_t seed)
-    : db_(dir, game.rules().flying), fallback_(std::move(fallback)), rng_(seed) {}
+EgtbPlayer::EgtbPlayer(std::unique_ptr<EndgameTables> tables, std::unique_ptr<Player> fallback, uint64_t seed)
+    : tables_(std::move(tables)), fallback_(std::move(fallback)), rng_(seed) {}
 
 Action EgtbPlayer::chooseAction(const State& state) {
-  const morris::Setup setup = morris::parseRecord(state.record());
-  if (!db_.whyNotCovered(setup).empty()) return fallback_->chooseAction(state);
-  const morris::egtb::Probe probe = db_.probe(setup);
+  if (!tables_->whyNotCovered(state).empty()) return fallback_->chooseAction(state);
+  const EndgameProbe probe = tables_->probe(state);
   std::uniform_int_distribution<size_t> pick(0, probe.best.size() - 1);
-  const morris::Turn turn = probe.best[pick(rng_)];
-  // The turn's first action: its step, or the removal when that is all that is left.
-  const std::string first = morris::turnName(setup.pending ? turn : morris::Turn{turn.from, turn.to, -1});
+  const std::string turn = probe.best[pick(rng_)];
+  // The turn's first action: the legal action whose name begins the turn's notation (a
+  // turn of several actions names them one after another).
   std::vector<Action> legal;
   state.legalActions(legal);
-  for (Action a : legal)
-    if (state.actionName(a) == first) return a;
-  throw std::logic_error("egtb player: the database's turn " + first + " is not a legal action");
+  Action first = -1;
+  size_t longest = 0;
+  for (Action a : legal) {
+    const std::string name = state.actionName(a);
+    if (name.size() > longest && turn.compare(0, name.size(), name) == 0) {
+      first = a;
+      longest = name.size();
+    }
+  }
+  if (first < 0) throw std::logic_error("egtb player: the tables' turn " + turn + " begins with no legal action");
+  return first;
 }
 
 }  // namespace tz::players
@@ -33,17 +40,15 @@ namespace tz {
 
 void registerEgtbPlayerKind() {
   registerPlayerKind("egtb", "egtb:DIR[|FALLBACK]", [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
-    const auto* morrisGame = dynamic_cast<const morris::MorrisGame*>(&game);
-    if (!morrisGame) {
-      throw Error("player " + quoted(spec.text) + ": the endgame database is for morris variants, not " + game.name());
-    }
     const size_t bar = spec.argument.find('|');
     const std::string dir = spec.argument.substr(0, bar);
     const std::string fallback = bar == std::string::npos ? "greedy" : spec.argument.substr(bar + 1);
     if (dir.empty()) {
       throw Error("player " + quoted(spec.text) + ": expected egtb:DIR[|FALLBACK], the database folder first");
     }
-    return std::make_unique<players::EgtbPlayer>(*morrisGame, dir, makePlayer(fallback, game, seed), seed);
+    std::unique_ptr<EndgameTables> tables = game.expertise() ? game.expertise()->openEndgameTables(game, dir) : nullptr;
+    if (!tables) throw Error("player " + quoted(spec.text) + ": " + game.name() + " has no endgame tables (morris has)");
+    return std::make_unique<players::EgtbPlayer>(std::move(tables), makePlayer(fallback, game, seed), seed);
   });
 }
 

@@ -1,23 +1,22 @@
 #pragma once
-// Agent quality against the morris endgame database (docs/EGTB.md 8): positions drawn at
-// random from each class, the share where the agent's turn keeps the theoretical value,
-// the plies its turns add to won positions, and the sign accuracy of a network's value head.
+// Agent quality against solved endgame tables (docs/EGTB.md 8): positions drawn at random
+// from each class, the share where the agent's turn keeps the theoretical value, the plies
+// its turns add to won positions, and the sign accuracy of a network's value head.
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "game/morris/egtb/database.h"
-#include "game/morris/morris_game.h"
+#include "game/endgame_tables.h"
 #include "mcts/evaluator.h"
 
 namespace tz::players {
 
 /// What to score and on how many positions.
 struct EgtbScoreOptions {
-  std::string agent;                              // player spec of the agent
-  std::vector<morris::egtb::PieceClass> classes;  // classes to score; empty: every class of the database
-  int positions = 500;                            // positions drawn from each class
-  uint64_t seed = 1;                              // seeds the draws and the agent
+  std::string agent;                 // player spec of the agent
+  std::vector<std::string> classes;  // classes to score; empty: every class of the tables
+  int positions = 500;               // positions drawn from each class
+  uint64_t seed = 1;                 // seeds the draws and the agent
 
   /// Throws Error naming the option when a value is out of range.
   void check() const;
@@ -29,9 +28,9 @@ constexpr float kValueHeadDrawBand = 1.f / 3;
 
 /// The figures of one class.
 struct ClassScore {
-  morris::egtb::PieceClass cls;  // the class
+  std::string cls;               // the class
   int positions = 0;             // positions drawn
-  int byResult[3] = {};          // of those, how many have each true result (indexed by Result)
+  int byResult[3] = {};          // of those, how many have each true result (indexed by EndgameResult)
   int kept[3] = {};              // of those, how many the agent's turn kept the result of
   int64_t winPliesLost = 0;      // over kept wins: the agent's distance minus the best, summed
   int valueHeadCorrect = 0;      // positions where the value head named the true result
@@ -40,17 +39,17 @@ struct ClassScore {
   /// Share of all positions whose value the agent's turn kept.
   double keptShare() const;
   /// Share of the positions with `result` that kept it (NaN when there are none).
-  double keptShare(morris::egtb::Result result) const;
+  double keptShare(EndgameResult result) const;
   /// Mean plies the agent's turn added to a kept win (NaN when no win was kept).
   double meanWinPliesLost() const;
   /// Share of positions whose true result the value head named (NaN without one).
   double valueHeadAccuracy() const;
 };
 
-/// Scores `options.agent` (a player for `game`, whose flying rule the database `db` was
-/// built for) on each class, and `valueHead` (null: none) on the same positions. Throws
-/// Error for a class the database cannot value.
-std::vector<ClassScore> scoreAgainstDatabase(const morris::MorrisGame& game, morris::egtb::Database& db,
-                                             const EgtbScoreOptions& options, Evaluator* valueHead);
+/// Scores `options.agent` (a player for `game`, which `tables` were opened for) on each
+/// class, and `valueHead` (null: none) on the same positions. Throws Error for a class the
+/// tables cannot value.
+std::vector<ClassScore> scoreAgainstDatabase(const Game& game, EndgameTables& tables, const EgtbScoreOptions& options,
+                                             Evaluator* valueHead);
 
 }  // namespace tz::players

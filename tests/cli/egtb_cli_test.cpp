@@ -127,7 +127,7 @@ TEST_F(EgtbCli, EgtbPlayerPlaysFromTheTables) {
   // From the start position the fallback plays.
   std::ofstream(input) << "genmove\n";
   EXPECT_EQ(runCli("engine --variant morris --player 'egtb:" + dir_ + "|greedy' < " + input, false).code, 0);
-  expectOneLineError("engine --variant brandubh --player 'egtb:" + dir_ + "' < /dev/null", "is for morris variants");
+  expectOneLineError("engine --variant brandubh --player 'egtb:" + dir_ + "' < /dev/null", "has no endgame tables");
   expectOneLineError("engine --variant morris-noflying --player 'egtb:" + dir_ + "' < /dev/null",
                      "was built with flying on");
   expectOneLineError("engine --variant morris --player 'egtb:" + dir_ + "|nobody' < /dev/null",

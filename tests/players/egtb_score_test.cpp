@@ -10,6 +10,7 @@
 
 #include "game/error.h"
 #include "game/morris/egtb/builder.h"
+#include "game/morris/egtb/morris_tables.h"
 #include "mcts/players/egtb_player.h"
 #include "mcts/players/egtb_score.h"
 #include "tests/support/error_of.h"
@@ -47,12 +48,12 @@ const MorrisGame& game() {
 // The scores of `agent` on `positions` 3v3 positions drawn with `seed`.
 ClassScore score(const std::string& agent, int positions = 300, uint64_t seed = 7, Evaluator* head = nullptr) {
   registerEgtbPlayerKind();
-  Database db(folder3v3(), true);
+  MorrisEndgameTables tables(game(), folder3v3());
   EgtbScoreOptions options;
   options.agent = agent;
   options.positions = positions;
   options.seed = seed;
-  const std::vector<ClassScore> scores = players::scoreAgainstDatabase(game(), db, options, head);
+  const std::vector<ClassScore> scores = players::scoreAgainstDatabase(game(), tables, options, head);
   EXPECT_EQ(scores.size(), 1u);
   return scores.at(0);
 }
@@ -75,13 +76,13 @@ class FixedHead final : public Evaluator {
 
 TEST(EgtbScore, TheDatabasePlayerKeepsEveryValue) {
   const ClassScore s = score("egtb:" + folder3v3());
-  EXPECT_TRUE(s.cls == PieceClass({3, 3}));
+  EXPECT_EQ(s.cls, "3v3");
   EXPECT_EQ(s.positions, 300);
   EXPECT_EQ(s.byResult[0] + s.byResult[1] + s.byResult[2], 300);
-  EXPECT_GT(s.byResult[int(Result::kWin)], 0);
-  EXPECT_GT(s.byResult[int(Result::kLoss)], 0);
+  EXPECT_GT(s.byResult[int(EndgameResult::kWin)], 0);
+  EXPECT_GT(s.byResult[int(EndgameResult::kLoss)], 0);
   EXPECT_EQ(s.keptShare(), 1.0);
-  EXPECT_EQ(s.keptShare(Result::kWin), 1.0);
+  EXPECT_EQ(s.keptShare(EndgameResult::kWin), 1.0);
   EXPECT_EQ(s.meanWinPliesLost(), 0.0);
   EXPECT_FALSE(s.hasValueHead);
   EXPECT_TRUE(std::isnan(s.valueHeadAccuracy()));
@@ -92,10 +93,10 @@ TEST(EgtbScore, ARandomPlayerThrowsWinsAway) {
   const ClassScore random = score("random");
   // The same seed draws the same positions whatever the agent.
   for (int r = 0; r < 3; ++r) EXPECT_EQ(random.byResult[r], best.byResult[r]);
-  EXPECT_LT(random.keptShare(Result::kWin), 1.0);
+  EXPECT_LT(random.keptShare(EndgameResult::kWin), 1.0);
   EXPECT_LT(random.keptShare(), 1.0);
   // A lost position is kept by any turn.
-  EXPECT_EQ(random.keptShare(Result::kLoss), 1.0);
+  EXPECT_EQ(random.keptShare(EndgameResult::kLoss), 1.0);
   EXPECT_GT(random.meanWinPliesLost(), 0.0);
   // Another seed draws other positions.
   const ClassScore other = score("random", 300, 8);
@@ -115,22 +116,24 @@ TEST(EgtbScore, AValueHeadIsScoredByItsSign) {
   // A head that always says "draw" (|v| within the draw band) is right on the draws only.
   FixedHead drawish([](const State&) { return players::kValueHeadDrawBand / 2; });
   const ClassScore draws = score("random", 200, 7, &drawish);
-  EXPECT_EQ(draws.valueHeadCorrect, draws.byResult[int(Result::kDraw)]);
+  EXPECT_EQ(draws.valueHeadCorrect, draws.byResult[int(EndgameResult::kDraw)]);
   FixedHead winning([](const State&) { return 0.5f; });
   const ClassScore wins = score("random", 200, 7, &winning);
-  EXPECT_EQ(wins.valueHeadCorrect, wins.byResult[int(Result::kWin)]);
+  EXPECT_EQ(wins.valueHeadCorrect, wins.byResult[int(EndgameResult::kWin)]);
 }
 
 TEST(EgtbScore, BadRequestsAreRefused) {
-  Database db(folder3v3(), true);
+  MorrisEndgameTables db(game(), folder3v3());
   EgtbScoreOptions options;
   options.agent = "random";
   options.positions = 0;
   expectError([&] { players::scoreAgainstDatabase(game(), db, options, nullptr); }, "positions = 0");
   options.positions = 10;
-  options.classes = {{4, 4}};
+  options.classes = {"4v4"};
   expectError([&] { players::scoreAgainstDatabase(game(), db, options, nullptr); },
               "cannot score class 4v4: no table for class 4v4");
+  options.classes = {"4x4"};
+  expectError([&] { players::scoreAgainstDatabase(game(), db, options, nullptr); }, "cannot score class 4x4");
   options.classes = {};
   options.agent = "nobody";
   expectError([&] { players::scoreAgainstDatabase(game(), db, options, nullptr); }, "unknown player 'nobody'");
