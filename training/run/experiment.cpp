@@ -65,6 +65,29 @@ std::string resolveFile(const std::string& value, const std::string& configPath)
 
 namespace {
 
+// variants: [{name, variant, set}, ...], at least two with distinct names, instead of variant and set.
+std::vector<ExperimentVariant> readVariants(ConfigReader& r, const std::string& path) {
+  const YAML::Node list = r.raw("variants");
+  if (!list) return {};
+  const char* expected = "a list of at least two variants {name: NAME, variant: PRESET_OR_FILE, set: [key=value, ...]}";
+  if (!list.IsSequence() || list.size() < 2) throw ConfigError(path, "variants", expected);
+  if (r.has("variant") || r.has("set")) throw ConfigError(path, "variants", "no `variant` or `set` beside it (each variant has its own)");
+  std::vector<ExperimentVariant> variants;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string at = "variants[" + std::to_string(i) + "]";
+    if (!list[i].IsMap()) throw ConfigError(path, at, expected);
+    ConfigReader v(list[i], path, at + ".");
+    ExperimentVariant ev{v.getString("name", ""), resolveFile(v.getString("variant", "brandubh"), path), v.getStrings("set", {})};
+    v.finish();
+    if (ev.name.empty()) throw ConfigError(path, at + ".name", "a name for the variant");
+    for (const auto& other : variants) {
+      if (other.name == ev.name) throw ConfigError(path, at + ".name", "a name no other variant has, got '" + ev.name + "' twice");
+    }
+    variants.push_back(std::move(ev));
+  }
+  return variants;
+}
+
 void readBudget(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader b = r.child("budget");
   c.budget.minutes = b.getDouble("minutes", 0, 0, 1e7);
@@ -179,8 +202,9 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.file = path;
   ConfigReader r(loadYamlFile(path), path);
   r.getString("description", "");
-  c.variant = resolveFile(r.getString("variant", c.variant), path);
-  c.sets = r.getStrings("set", {});
+  c.variants = readVariants(r, path);
+  c.variant = resolveFile(r.getString("variant", c.variants.empty() ? c.variant : c.variants.front().variant), path);
+  c.sets = r.getStrings("set", c.variants.empty() ? std::vector<std::string>{} : c.variants.front().sets);
   c.network = resolveFile(r.getString("network", c.network), path);
   c.device = r.getChoice("device", "cpu", {"cpu", "cuda"});
   c.seed = uint64_t(r.getInt("seed", 1, 0, 1 << 30));
