@@ -12,6 +12,8 @@
 #include "game/registry.h"
 #include "game/rule_conditioned_game.h"
 #include "nets/checkpoint.h"
+#include "nets/model_meta.h"
+#include "nets/web_export.h"
 #include "tests/support/error_of.h"
 #include "training/matches/net_player.h"
 #include "training/matches/records.h"
@@ -74,6 +76,12 @@ TEST(ConditionedRun, PlaysBothVariantsAndCheckpointsOneNetworkForEach) {
   expectError([&] { makeNetPlayer(s.latestCheckpoint, *weak, netPlaySearch(8, 1)); },
               "is not one of the variants the rule-conditioned network was trained on (attackers-first, defenders-first)");
   expectError([&] { loadCheckpoint(s.latestCheckpoint, *loadGame("brandubh")); }, "is a rule-conditioned network");
+  // The model's own game is conditioned (export, net info); the browser page cannot encode it.
+  const auto own = gameOfModel(info.model);
+  EXPECT_EQ(own->inputShape().planes, 12);
+  ExportOptions web;
+  web.outDir = fs::path(dir).parent_path().string() + "/web";
+  expectError([&] { exportWebPage(*loadCheckpoint(s.latestCheckpoint), *own, web); }, "rule-conditioned network (variant ");
   // The finished run resumes: its checkpoint and its records of both variants load again.
   const RunSummary again = runTraining(kConfigs + "tiny-conditioned.yaml", dir, true, false);
   EXPECT_EQ(again.steps, 20);
