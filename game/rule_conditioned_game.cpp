@@ -19,11 +19,11 @@ std::vector<std::string> rulesOf(const std::vector<std::shared_ptr<const Game>>&
   return rules;
 }
 
-// A variant's encoding without what may differ between members of a set.
+// A variant's encoding without what may differ between members of a set: its name, its
+// symmetries and any echo of its rule values (morris' "rules"; the set lists every rule).
 nlohmann::json sharedEncoding(const Game& variant) {
   nlohmann::json j = nlohmann::json::parse(variant.encodingJson());
-  j.erase("variant");
-  j.erase("symmetries");
+  for (const char* key : {"variant", "symmetries", "rules"}) j.erase(key);
   return j;
 }
 
@@ -86,7 +86,7 @@ std::unique_ptr<State> RuleConditionedGame::wrap(const State& state) const {
 }
 
 std::string RuleConditionedGame::encodingJson() const {
-  nlohmann::json j = nlohmann::json::parse(set_->variant(0).encodingJson());
+  nlohmann::json j = sharedEncoding(set_->variant(0));
   j["variant"] = name();
   j["symmetries"] = numSymmetries();
   nlohmann::json& input = j["input"];

@@ -67,8 +67,9 @@ class RuleConditionedGame final : public Game {
   const std::vector<int>& cellMap(int s) const override { return base().cellMap(s); }
   const std::vector<int>& actionMap(int s) const override { return base().actionMap(s); }
   std::string rulesYaml() const override { return base().rulesYaml(); }
-  /// The member variant's encoding with the rule planes added and the set described under
-  /// "rule_conditioning"; the same for every member but for "variant" and "symmetries".
+  /// The members' shared encoding with the rule planes added and the set (every member's
+  /// rules and plane values) under "rule_conditioning"; the same for every member but for
+  /// "variant" and "symmetries".
   std::string encodingJson() const override;
   const GameExpertise* expertise() const override { return set_->expertise(); }
 
