@@ -71,6 +71,8 @@ TEST(ConditionedRun, PlaysBothVariantsAndCheckpointsOneNetworkForEach) {
     std::vector<Action> legal;
     state->legalActions(legal);
     EXPECT_NE(std::find(legal.begin(), legal.end(), player->chooseAction(*state)), legal.end()) << first;
+    const std::string member = first == std::string("first=attackers") ? "attackers-first" : "defenders-first";
+    EXPECT_EQ(player->name().substr(player->name().size() - member.size() - 4), " as " + member);
   }
   const auto weak = loadGame("brandubh", {"king.capture=weak"});
   expectError([&] { makeNetPlayer(s.latestCheckpoint, *weak, netPlaySearch(8, 1)); },

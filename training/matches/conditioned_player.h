@@ -20,7 +20,8 @@ class RuleConditionedPlayer final : public Player {
   void newGame() override { inner_->newGame(); }
   Action chooseAction(const State& state) override { return inner_->chooseAction(*game_->wrap(state)); }
   void observe(const State& before, Action action) override { inner_->observe(*game_->wrap(before), action); }
-  std::string name() const override { return inner_->name(); }
+  /// The inner player's name and the variant whose rule planes it is shown: "... as NAME".
+  std::string name() const override { return inner_->name() + " as " + game_->name(); }
   std::optional<SearchReport> searchReport() const override { return inner_->searchReport(); }
 
  private:
