@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"
 
@@ -70,10 +71,24 @@ void printResults(const BalanceResults& r, const std::string& dir) {
   std::printf("records: %s\nreport: taflzero report %s\n", StudyPaths::of(dir).records.c_str(), dir.c_str());
 }
 
+// Each cell shared with the study in `theirDir`: both scores and verdicts, and their difference.
+void printBeside(const BalanceResults& ours, const BalanceResults& theirs, const std::string& theirDir) {
+  std::printf("beside %s (mode %s):\n", theirDir.c_str(), modeName(theirs.study.mode).c_str());
+  for (const BesideCell& b : besideCells(ours, theirs)) {
+    const Estimate &a = b.ours->balance.score, &t = b.theirs->balance.score;
+    std::printf("  %s @ %s: %.3f [%.3f, %.3f] %s | %.3f [%.3f, %.3f] %s | difference %.3f [%.3f, %.3f]\n",
+                b.variant.c_str(), b.strength.c_str(), a.value, a.low, a.high,
+                verdictName(b.ours->balance.verdict, ours.sideNames[0], ours.sideNames[1]).c_str(), t.value, t.low,
+                t.high, verdictName(b.theirs->balance.verdict, theirs.sideNames[0], theirs.sideNames[1]).c_str(),
+                b.difference.value, b.difference.low, b.difference.high);
+  }
+}
+
 void addBalance(CLI::App& app) {
   struct Opts {
     std::string study;
     std::string out;
+    std::string beside;
     bool quiet = false;
     bool json = false;
   };
@@ -82,6 +97,7 @@ void addBalance(CLI::App& app) {
   cmd->add_option("study", o->study, "Study YAML (configs/balance/...)")->required();
   cmd->add_option("--out", o->out, "Study folder (default: studies/<study name>); the same command resumes it");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
+  cmd->add_option("--beside", o->beside, "Another study's folder: also give its verdicts beside this study's (--json: key \"beside\")");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
   cmd->callback([o] {
     std::string dir = o->out;
@@ -94,9 +110,11 @@ void addBalance(CLI::App& app) {
       nlohmann::json j = resultsToJson(r);
       j["dir"] = dir;
       j["records"] = StudyPaths::of(dir).records;
+      if (!o->beside.empty()) j["beside"] = besideJson(r, studyResultsIn(o->beside), o->beside);
       std::cout << j.dump() << "\n";
     } else {
       printResults(r, dir);
+      if (!o->beside.empty()) printBeside(r, studyResultsIn(o->beside), o->beside);
     }
   });
 }
@@ -105,15 +123,17 @@ void addReport(CLI::App& app) {
   struct Opts {
     std::string dir;
     std::string out;
+    std::string beside;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("report", "Write one self-contained HTML page for a study or a training run folder");
   cmd->add_option("dir", o->dir, "Study folder (taflzero balance) or run folder (taflzero train)")->required();
   cmd->add_option("--out", o->out, "HTML file (default: DIR/report.html)");
+  cmd->add_option("--beside", o->beside, "Another study's folder: put its verdicts beside this study's (same variant ids and strength names)");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
-    const std::string path = writeReport(o->dir, o->out);
+    const std::string path = writeReport(o->dir, o->out, o->beside);
     if (o->json) std::cout << nlohmann::json{{"report", path}}.dump() << "\n";
     else std::cout << "report: " << path << "\n";
   });

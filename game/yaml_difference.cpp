@@ -47,7 +47,22 @@ std::optional<std::string> differ(const YAML::Node& a, const YAML::Node& b, cons
   return std::nullopt;
 }
 
+void flattenInto(const YAML::Node& node, const std::string& prefix, std::map<std::string, std::string>& out) {
+  if (node.IsMap()) {
+    for (const auto& kv : node) flattenInto(kv.second, prefix + kv.first.as<std::string>() + ".", out);
+    return;
+  }
+  const std::string key = prefix.empty() ? "(value)" : prefix.substr(0, prefix.size() - 1);
+  out[key] = node.IsScalar() ? node.Scalar() : brief(node);
+}
+
 }  // namespace
+
+std::map<std::string, std::string> flattenYaml(const YAML::Node& node) {
+  std::map<std::string, std::string> out;
+  flattenInto(node, "", out);
+  return out;
+}
 
 std::optional<std::string> firstYamlDifference(const YAML::Node& before, const YAML::Node& after) {
   return differ(before, after, "");

@@ -64,7 +64,13 @@ void BatchedSelfPlay::startGame(Slot& slot) {
   }
   if (!slot.players[0] || !slot.players[1]) throw Error("self-play: a game has no evaluator for one side");
   slot.shared = slot.players[0] == slot.players[1];
-  const auto start = game_.newGame();
+  std::unique_ptr<State> start;
+  if (start_) {
+    std::lock_guard<std::mutex> lock(callbackMutex_);
+    start = start_(id);
+  } else {
+    start = game_.newGame();
+  }
   slot.trees[0]->reset(*start);
   if (!slot.shared) {
     if (!slot.trees[1]) slot.trees[1] = std::make_unique<mcts::Tree>(game_);

@@ -67,6 +67,8 @@ class BatchedSelfPlay {
   using GameFn = std::function<void(const SelfPlayGame& game)>;
   /// Chooses the evaluators of each side of a game, by game number.
   using PlayersFn = std::function<SidePlayers(int game)>;
+  /// Chooses the start position of each game, by game number.
+  using StartFn = std::function<std::unique_ptr<State>(int game)>;
 
   /// Counters of a run.
   struct Stats {
@@ -84,6 +86,10 @@ class BatchedSelfPlay {
   /// Sets the chooser of each game's side evaluators (default: the constructor's for both).
   /// Sides with different evaluators search separate trees, each scored by its own.
   void setPlayers(PlayersFn fn) { players_ = std::move(fn); }
+  /// Sets the chooser of each game's start position (default: the game's): a state of the
+  /// constructor's game or of another with the same state type and actions (the members of
+  /// a rule-conditioned set, game/rule_conditioned_game.h).
+  void setStart(StartFn fn) { start_ = std::move(fn); }
   /// Sets the move callback; callbacks (budget, players, move, game) never run concurrently
   /// with each other.
   void onMove(MoveFn fn) { onMove_ = std::move(fn); }
@@ -113,6 +119,7 @@ class BatchedSelfPlay {
   size_t treeBytes_ = 0;  // memory budget of each tree (treeByteBudget of options_.search)
   BudgetFn budget_;
   PlayersFn players_;
+  StartFn start_;
   MoveFn onMove_;
   GameFn onGame_;
   std::mutex callbackMutex_;

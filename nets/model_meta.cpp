@@ -8,32 +8,16 @@
 
 #include "game/error.h"
 #include "game/registry.h"
+#include "game/rule_conditioned_game.h"
+#include "game/yaml_difference.h"
 #include "nets/temp_dir.h"
 
 namespace tz {
 
 namespace {
 
-// Flattens a YAML tree into dotted keys ("king.capture") with scalar or flow-style text.
-void flattenYaml(const YAML::Node& node, const std::string& prefix, std::map<std::string, std::string>& out) {
-  if (node.IsMap()) {
-    for (const auto& kv : node) flattenYaml(kv.second, prefix + kv.first.as<std::string>() + ".", out);
-    return;
-  }
-  const std::string key = prefix.empty() ? "(value)" : prefix.substr(0, prefix.size() - 1);
-  if (node.IsScalar()) {
-    out[key] = node.Scalar();
-  } else {
-    YAML::Emitter e;
-    e << YAML::Flow << node;
-    out[key] = e.c_str();
-  }
-}
-
 std::map<std::string, std::string> flattenYamlText(const std::string& text) {
-  std::map<std::string, std::string> out;
-  flattenYaml(YAML::Load(text), "", out);
-  return out;
+  return flattenYaml(YAML::Load(text));
 }
 
 // "a=x" differences between two flat maps: what `ours` has against what `theirs` has.
@@ -75,18 +59,44 @@ ModelMeta modelMetaOf(const Game& game, const NetworkConfig& network) {
   return {game.family(), game.name(), game.rulesYaml(), game.encodingJson(), netShapeOf(game), network};
 }
 
-void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what) {
+namespace {
+
+// Throws unless `game` has the rules the model was trained on: the recorded variant's, or
+// for a rule-conditioned model those of one of its variants.
+void checkRules(const ModelMeta& meta, const RuleConditioning* set, const Game& game, const std::string& what) {
+  if (set) {
+    try {
+      set->features().memberOf(game.rulesYaml(), game.name());
+    } catch (const Error& e) {
+      throw Error(what + ": " + e.what());
+    }
+    return;
+  }
   std::string theirs;
   const std::string ours = describeDifferences(flattenYamlText(meta.rulesYaml), flattenYamlText(game.rulesYaml()), theirs);
   if (!ours.empty()) {
     throw Error(what + " is for variant " + meta.variant + " with " + ours + ", but the variant " + game.name() +
                 " has " + theirs);
   }
-  theirs.clear();
-  // The variant name is part of the encoding description but not of the encoding itself.
+}
+
+}  // namespace
+
+void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what) {
+  const auto set = conditioningOfEncoding(meta.encodingJson);
+  checkRules(meta, set.get(), game, what);
+  // The variant name is part of the encoding description but not of the encoding itself,
+  // nor are the symmetries of the member variant a rule-conditioned network plays.
   auto saved = flattenJsonText(meta.encodingJson), current = flattenJsonText(game.encodingJson());
-  saved.erase("/variant");
-  current.erase("/variant");
+  for (auto* flat : {&saved, &current}) {
+    flat->erase("/variant");
+    if (set) flat->erase("/symmetries");
+  }
+  if (set && !conditioningOfEncoding(game.encodingJson())) {
+    throw Error(what + " is a rule-conditioned network: it plays variant " + game.name() +
+                " only through the variant's rule-conditioned game (conditionedGameFor)");
+  }
+  std::string theirs;
   const std::string enc = describeDifferences(saved, current, theirs);
   if (!enc.empty()) {
     throw Error(what + " was trained with a different input/action encoding: it has " + enc +
@@ -111,8 +121,15 @@ std::unique_ptr<Game> gameOfModel(const ModelMeta& meta) {
   } catch (const Error& e) {
     throw Error("the rules recorded for variant " + meta.variant + " do not load: " + e.what());
   }
+  if (const auto set = conditioningOfEncoding(meta.encodingJson)) game = conditionedGameFor(set, *game);
   checkModelMatches(meta, *game, "model for variant " + meta.variant);
   return game;
+}
+
+std::unique_ptr<RuleConditionedGame> conditionedGameOfModel(const ModelMeta& meta, const Game& game) {
+  if (dynamic_cast<const RuleConditionedGame*>(&game)) return nullptr;
+  const auto set = conditioningOfEncoding(meta.encodingJson);
+  return set ? conditionedGameFor(set, game) : nullptr;
 }
 
 namespace {

@@ -9,6 +9,8 @@
 
 namespace tz {
 
+class RuleConditionedGame;
+
 /// Input and output shapes of a network for one game.
 struct NetShape {
   TensorShape input;   // planes x height x width of the encoded state
@@ -36,12 +38,20 @@ struct ModelMeta {
 ModelMeta modelMetaOf(const Game& game, const NetworkConfig& network);
 
 /// Throws Error when a model described by `meta` cannot be used for `game`, saying exactly
-/// which rule values or encoding fields differ. `what` names the model ("checkpoint x.ckpt").
+/// which rule values or encoding fields differ. A rule-conditioned model (its encoding
+/// describes its variants, game/rule_conditioned_game.h) fits the conditioned game of any of
+/// its variants and nothing else. `what` names the model ("checkpoint x.ckpt").
 void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what);
 
 /// The variant a model was trained on, rebuilt from its recorded rules (so that user files
-/// and --set overrides need not be at hand); throws Error if the rules no longer load.
+/// and --set overrides need not be at hand), rule-conditioned when the model is; throws
+/// Error if the rules no longer load.
 std::unique_ptr<Game> gameOfModel(const ModelMeta& meta);
+
+/// The game through which a rule-conditioned model plays `game`: the conditioned game of its
+/// variant with `game`'s rules (Error when it has none); nullptr when the model is not
+/// rule-conditioned or `game` is a conditioned game already.
+std::unique_ptr<RuleConditionedGame> conditionedGameOfModel(const ModelMeta& meta, const Game& game);
 
 /// The metadata as a JSON text (readable by modelMetaFromJson).
 std::string modelMetaJson(const ModelMeta& meta);

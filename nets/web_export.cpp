@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game/error.h"
+#include "game/rule_conditioned_game.h"
 
 namespace tz {
 
@@ -48,6 +49,10 @@ std::string webModuleDir() {
 }
 
 WebExportResult exportWebPage(const Network& net, const Game& game, ExportOptions options) {
+  if (conditioningOfEncoding(net.meta().encodingJson)) {
+    throw Error("web export: the play page's rules module encodes no rule planes, so a rule-conditioned network (variant " +
+                net.meta().variant + ") exports as torchscript or onnx only");
+  }
   const std::vector<PageFile> files = pageFiles();
   for (const PageFile& f : files) {
     if (!fs::is_regular_file(f.source)) throw Error("web export: " + f.missingHint + " (" + f.source.string() + " not found)");

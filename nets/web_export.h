@@ -18,7 +18,8 @@ struct WebExportResult {
 
 /// Writes the play page for `net` (a network for `game`) into options.outDir; options.format
 /// is ignored (the model is exported as ONNX, checked as exportModel checks it). Throws Error
-/// naming the setup step when the rules module or onnxruntime-web is missing.
+/// naming the setup step when the rules module or onnxruntime-web is missing, and for a
+/// rule-conditioned network (the page's rules module encodes no rule planes).
 WebExportResult exportWebPage(const Network& net, const Game& game, ExportOptions options);
 
 /// The folder holding the built rules module (taflzero_rules.js and .wasm): $TAFLZERO_WEB_MODULE,

@@ -71,9 +71,14 @@ TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
 }
 
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
-  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "linnaeus.yaml", "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml", "morris.yaml"}) {
+  for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "brandubh-conditioned.yaml", "linnaeus.yaml",
+                           "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml", "morris.yaml"}) {
     EXPECT_NO_THROW(loadStudy(kShipped + name)) << name;
   }
+  const StudyConfig conditioned = loadStudy(kShipped + "brandubh-conditioned.yaml");
+  EXPECT_EQ(conditioned.mode, AgentMode::kConditioned);
+  EXPECT_EQ(conditioned.budget.minutes, 6);
+  EXPECT_EQ(studyFromJson(studyToJson(conditioned)).mode, AgentMode::kConditioned);
   const StudyConfig morris = loadStudy(kShipped + "morris.yaml");
   ASSERT_EQ(morris.variants.size(), 2u);
   EXPECT_EQ(morris.variants[1].base, "morris-noflying");
@@ -95,6 +100,8 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
 
 TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
   const std::string file = ::testing::TempDir() + "/bad_study.yaml";
+  const std::string conditioned = "agent:\n  mode: conditioned\n  experiment: " + std::string(TAFLZERO_SOURCE_DIR) +
+                                  "/configs/experiments/brandubh-quick.yaml\n  strengths: [{name: s, simulations: 8}]\n";
   struct Case {
     std::string text, key, expected;
   };
@@ -146,6 +153,12 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
       {study("factors:\n  - {key: first, values: [attackers]}\n",
              "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n", "balance_margin: 0.7\n"),
        "key 'balance_margin'", "a number in [0.001, 0.5]"},
+      {study("factors:\n  - {key: first, values: [attackers, defenders]}\n", conditioned), "", ""},
+      {study("factors:\n  - {key: first, values: [attackers]}\n", conditioned), "key 'agent.mode'",
+       "variants one rule-conditioned network can play (a rule-conditioned network needs at least two variants"},
+      {study("factors:\n  - name: rules\n    levels: [{name: b, preset: brandubh}, {name: l, preset: linnaeus}]\n",
+             conditioned),
+       "key 'agent.mode'", "one family, board and action space: b is tafl with input 10x7x7"},
   };
   for (const Case& c : cases) {
     const std::string message = loadError(c.text);

@@ -1,4 +1,4 @@
-// A tiny study end to end (baseline and trained agents) and its HTML report: the table,
+// A tiny study end to end (baseline, trained and rule-conditioned agents) and its HTML report: the table,
 // the plots, the tests and replayable sample games are in the page, nothing is loaded from
 // outside, and the page renders in a real browser (headless chromium, when installed).
 #include <gtest/gtest.h>
@@ -15,6 +15,7 @@
 #include "nets/checkpoint.h"
 #include "tests/balance/balance_test_helpers.h"
 #include "tests/cli/cli_runner.h"
+#include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"
 #include "training/run/training_run.h"
@@ -213,6 +214,47 @@ TEST(BalanceReport, TrainedAgentsPerVariantAndTheRunReport) {
   EXPECT_FALSE(embeddedGames(runHtml).empty());
   // Neither a study nor a run: a one-line error.
   EXPECT_THROW(writeReport(freshDir("balance_nothing"), ""), Error);
+}
+
+TEST(BalanceReport, OneRuleConditionedAgentPlaysEveryVariantBesideTrainedOnes) {
+  const std::string dir = freshDir("balance_conditioned");
+  const BalanceResults r = runBalance(studyConfig("conditioned.yaml"), dir, false);
+  ASSERT_EQ(r.cells.size(), 4u);
+  for (const CellResult& c : r.cells) EXPECT_EQ(c.stats.games, 4) << c.tag;
+  // One agent trained on both variants, under their ids; no agent per variant.
+  EXPECT_TRUE(fs::exists(dir + "/train/conditioned/trained"));
+  EXPECT_FALSE(fs::exists(dir + "/train/attackers"));
+  const std::string config = readFile(dir + "/train/conditioned.yaml");
+  EXPECT_NE(config.find("first=defenders"), std::string::npos) << config;
+  EXPECT_EQ(config.find("variant: brandubh\nset"), std::string::npos) << config;
+  // Both variants' cells play the same checkpoint, whose network is conditioned on both.
+  RecordStore store(StudyPaths::of(dir).records);
+  const auto attackers = store.meta("balance_settings|balance|attackers|latest");
+  const auto defenders = store.meta("balance_settings|balance|defenders|latest");
+  ASSERT_TRUE(attackers && defenders);
+  const std::string checkpoint = dir + "/train/conditioned/checkpoints/step-00000010.ckpt";
+  EXPECT_NE(attackers->find(checkpoint), std::string::npos) << *attackers;
+  EXPECT_NE(defenders->find(checkpoint), std::string::npos) << *defenders;
+  EXPECT_NE(readCheckpointInfo(checkpoint).model.encodingJson.find("rule_conditioning"), std::string::npos);
+  // Beside the same study with an agent per variant: every cell, its two verdicts and their difference.
+  const std::string trainedDir = freshDir("balance_conditioned_trained");
+  const BalanceResults trained = runBalance(studyConfig("trained.yaml"), trainedDir, false);
+  const auto cells = besideCells(r, trained);
+  ASSERT_EQ(cells.size(), 4u);
+  for (const BesideCell& b : cells) {
+    EXPECT_EQ(r.study.variants[size_t(b.ours->variant)].id, b.variant);
+    EXPECT_EQ(trained.study.variants[size_t(b.theirs->variant)].id, b.variant);
+    EXPECT_EQ(trained.study.strengths[size_t(b.theirs->strength)].name, b.strength);
+    EXPECT_DOUBLE_EQ(b.difference.value, b.ours->balance.score.value - b.theirs->balance.score.value);
+    EXPECT_LT(b.difference.low, b.difference.value);
+    EXPECT_EQ(b.sameVerdict, b.ours->balance.verdict == b.theirs->balance.verdict);
+  }
+  EXPECT_EQ(besideJson(r, trained, trainedDir)["cells"].size(), 4u);
+  const std::string html = readFile(writeReport(dir, dir + "/study.html", trainedDir));
+  EXPECT_NE(html.find("Training of the rule-conditioned agent"), std::string::npos);
+  EXPECT_NE(html.find("Beside another study"), std::string::npos);
+  EXPECT_NE(html.find("trained verdict"), std::string::npos);
+  EXPECT_THROW(writeReport(dir + "/train/conditioned", "", trainedDir), Error);  // a run folder has nothing to put beside
 }
 
 }  // namespace

@@ -17,6 +17,7 @@
 
 #include "game/game_family.h"
 #include "game/registry.h"
+#include "game/rule_conditioned_game.h"
 #include "tests/support/test_name.h"
 
 namespace tz::test {
@@ -174,6 +175,27 @@ TEST(ConformanceSetup, EveryFamilyHasAPreset) {
   std::set<std::string> families;
   for (const auto& name : presetNames()) families.insert(loadGame(name)->family());
   for (const GameFamily& f : gameFamilies()) EXPECT_TRUE(families.count(f.name)) << f.name;
+}
+
+// The members of rule-conditioned sets (tafl and morris) pass the same checks.
+TEST(ConformanceSetup, RuleConditionedGamesKeepTheInvariants) {
+  const std::vector<std::vector<std::pair<std::string, std::vector<std::string>>>> sets = {
+      {{"brandubh", {}}, {"brandubh", {"first=defenders", "king.armed=false"}}},
+      {{"linnaeus", {}}, {"linnaeus", {"king.capture=strong", "repetition.rule=draw"}}},
+      {{"morris", {}}, {"morris-noflying", {}}}};
+  std::mt19937_64 rng(2028);
+  for (const auto& members : sets) {
+    std::vector<std::shared_ptr<const Game>> variants;
+    for (const auto& [name, overrides] : members) variants.push_back(loadGame(name, overrides));
+    const auto set = std::make_shared<const RuleConditioning>(std::vector<std::string>{"a", "b"}, variants);
+    EXPECT_GT(set->features().planes().size(), 0u) << members[0].first;
+    for (int m = 0; m < 2; ++m) {
+      const RuleConditionedGame g(set, m);
+      ASSERT_NO_FATAL_FAILURE(checkTables(g));
+      int budget = 300;
+      for (int game = 0; game < 3 && budget > 0; ++game) ASSERT_NO_FATAL_FAILURE(playChecked(g, rng, budget));
+    }
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Presets, Conformance, ::testing::ValuesIn(presetNames()),

@@ -32,20 +32,20 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
     const std::string spec = strength.player;
     return [&game, spec, wrap](uint64_t seed) { return wrap(makePlayer(spec, game, seed), seed); };
   }
-  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, "cpu");
+  const NetForGame loaded = loadNetForGame(checkpoint, game, "cpu");
   NetEvaluatorOptions eval;
   eval.maxBatch = 1;
   eval.maxWaitUs = 0;
-  auto evaluator = std::make_shared<NetEvaluator>(net, eval);
+  auto evaluator = std::make_shared<NetEvaluator>(loaded.net, eval);
   // No root noise; the study's temperature for the opening plies.
   SearchOptions search = netPlaySearch(strength.simulations, 0);
   search.temperature = float(study.diversity.temperature);
   search.temperaturePlies = study.diversity.temperaturePlies;
   const double mix = strength.rolloutMix;
-  return [&game, search, evaluator, mix, wrap](uint64_t seed) {
+  return [&game, loaded, search, evaluator, mix, wrap](uint64_t seed) {
     SearchOptions options = search;
     options.seed = seed;
-    return wrap(makeNetPlayer(evaluator, game, options, mix), seed);
+    return wrap(loaded.seated(makeNetPlayer(evaluator, loaded.played(game), options, mix)), seed);
   };
 }
 
@@ -68,22 +68,23 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
           {"seed", study.diversity.seed}};
 }
 
-std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& variant, const std::string& studyDir,
-                              bool progress) {
+namespace {
+
+// Trains (or resumes) an agent of the study in STUDY_DIR/train/ID from the study's experiment
+// with its variant keys replaced by `variantKeys` (variant and set, or variants) and the
+// study's budget when it gives one; returns the run folder. A finished training (marked by
+// a `trained` file) is not run again.
+std::string trainStudyAgent(const StudyConfig& study, const std::string& id, const YAML::Node& variantKeys,
+                            const std::string& studyDir, bool progress) {
   const fs::path trainDir = fs::path(studyDir) / "train";
-  const std::string runDir = (trainDir / variant.id).string();
+  const std::string runDir = (trainDir / id).string();
   const std::string marker = (fs::path(runDir) / "trained").string();
   if (fs::exists(marker)) return runDir;
   fs::create_directories(trainDir);
-  // The study's experiment, on this variant: the variant's base and overrides
-  // (after the experiment's own), the study's budget when it gives one.
-  const ExperimentConfig experiment = loadExperiment(study.experiment);
   YAML::Node node = loadYamlFile(study.experiment);
-  node["variant"] = variant.base;
-  node["network"] = experiment.network;  // already absolute (loadExperiment)
-  std::vector<std::string> sets = experiment.sets;
-  sets.insert(sets.end(), variant.sets.begin(), variant.sets.end());
-  node["set"] = sets;
+  for (const char* key : {"variant", "set", "variants"}) node.remove(key);
+  for (const auto& kv : variantKeys) node[kv.first.as<std::string>()] = kv.second;
+  node["network"] = loadExperiment(study.experiment).network;  // made absolute by loadExperiment
   if (study.budget.minutes > 0 || study.budget.games > 0 || study.budget.steps > 0) {
     YAML::Node budget(YAML::NodeType::Map);
     if (study.budget.minutes > 0) budget["minutes"] = study.budget.minutes;
@@ -91,18 +92,46 @@ std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& vari
     if (study.budget.steps > 0) budget["steps"] = study.budget.steps;
     node["budget"] = budget;
   }
-  const std::string config = (trainDir / (variant.id + ".yaml")).string();
+  const std::string config = (trainDir / (id + ".yaml")).string();
   {
     std::ofstream out(config);
-    out << "# " << study.experiment << " on variant " << variant.id << " of study " << study.file << "\n"
-        << YAML::Dump(node) << "\n";
+    out << "# " << study.experiment << " as agent " << id << " of study " << study.file << "\n" << YAML::Dump(node) << "\n";
     if (!out) throw Error("cannot write " + config);
   }
   const bool resume = fs::exists(RunPaths::of(runDir).config);
-  if (progress) std::fprintf(stderr, "training the agent of %s in %s%s\n", variant.id.c_str(), runDir.c_str(), resume ? " (resumed)" : "");
+  if (progress) std::fprintf(stderr, "training the agent %s in %s%s\n", id.c_str(), runDir.c_str(), resume ? " (resumed)" : "");
   const RunSummary summary = runTraining(config, runDir, resume, progress);
   std::ofstream(marker) << summary.steps << " steps, " << summary.games << " games, " << summary.latestCheckpoint << "\n";
   return runDir;
+}
+
+// A variant's base and rule overrides: the experiment's own first, then the variant's.
+std::vector<std::string> setsOf(const StudyConfig& study, const StudyVariant& variant) {
+  std::vector<std::string> sets = loadExperiment(study.experiment).sets;
+  sets.insert(sets.end(), variant.sets.begin(), variant.sets.end());
+  return sets;
+}
+
+}  // namespace
+
+std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& variant, const std::string& studyDir,
+                              bool progress) {
+  YAML::Node keys;
+  keys["variant"] = variant.base;
+  keys["set"] = setsOf(study, variant);
+  return trainStudyAgent(study, variant.id, keys, studyDir, progress);
+}
+
+std::string trainConditionedAgent(const StudyConfig& study, const std::string& studyDir, bool progress) {
+  YAML::Node keys;
+  for (const StudyVariant& v : study.variants) {
+    YAML::Node entry;
+    entry["name"] = v.id;
+    entry["variant"] = v.base;
+    entry["set"] = setsOf(study, v);
+    keys["variants"].push_back(entry);
+  }
+  return trainStudyAgent(study, kConditionedAgentId, keys, studyDir, progress);
 }
 
 std::string findCheckpoint(const std::string& runOrFile, int64_t step) {

@@ -35,6 +35,14 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
 std::string trainVariantAgent(const StudyConfig& study, const StudyVariant& variant, const std::string& studyDir,
                               bool progress);
 
+/// The folder name of a study's rule-conditioned agent under STUDY_DIR/train/.
+inline constexpr const char* kConditionedAgentId = "conditioned";
+
+/// Trains one rule-conditioned agent on every variant of the study at once (or resumes its
+/// training) in STUDY_DIR/train/conditioned from the study's experiment, each variant under
+/// its id; returns the run folder. A finished training is not run again.
+std::string trainConditionedAgent(const StudyConfig& study, const std::string& studyDir, bool progress);
+
 /// The checkpoint file of a run folder at a training step (-1: the latest), or `runOrFile`
 /// itself when it is a file (then only the latest may be asked for); throws Error when missing.
 std::string findCheckpoint(const std::string& runOrFile, int64_t step);

@@ -202,8 +202,10 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
   fs::create_directories(dir);
   RecordStore store(StudyPaths::of(dir).records);
   openStudy(study, studyPath, dir, store);
-  // The network of each variant: trained here, or from the study's checkpoints.
+  // The network of each variant: trained here (one for all in mode conditioned), or from
+  // the study's checkpoints.
   std::vector<std::string> runs(study.variants.size());
+  if (study.mode == AgentMode::kConditioned) runs.assign(runs.size(), trainConditionedAgent(study, dir, progress));
   for (size_t v = 0; v < study.variants.size(); ++v) {
     if (study.mode == AgentMode::kTrained) runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
     if (study.mode == AgentMode::kCheckpoints) runs[v] = study.checkpoints.at(study.variants[v].id);

@@ -8,6 +8,7 @@
 #include "game/config_fields.h"
 #include "game/error.h"
 #include "game/registry.h"
+#include "game/rule_conditioned_game.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz {
@@ -171,33 +172,54 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
   }
 }
 
+// The experiment and budget of the modes that train their agents.
+void readExperiment(StudyConfig& c, ConfigReader& a) {
+  const std::string experiment = a.getString("experiment", "");
+  if (experiment.empty()) throw ConfigError(c.file, a.path("experiment"), "an experiment file (configs/experiments/...)");
+  c.experiment = relativeToFile(experiment, c.file);
+  try {
+    loadExperiment(c.experiment);
+  } catch (const Error& e) {
+    throw ConfigError(c.file, a.path("experiment"), std::string("an experiment file that loads (") + e.what() + ")");
+  }
+  ConfigReader b = a.child("budget");
+  readFields(b, c.budget);
+  b.finish();
+}
+
+// Throws unless one rule-conditioned network can play every variant of the study.
+void checkConditionable(const StudyConfig& c, const std::string& key) {
+  std::vector<std::string> ids;
+  std::vector<std::shared_ptr<const Game>> games;
+  for (const auto& v : c.variants) {
+    ids.push_back(v.id);
+    games.push_back(loadGame(v.base, v.sets));
+  }
+  try {
+    RuleConditioning(ids, games);
+  } catch (const Error& e) {
+    throw ConfigError(c.file, key, std::string("variants one rule-conditioned network can play (") + e.what() + ")");
+  }
+}
+
 // The agent section; keys of other modes are rejected with a word on where they belong.
 void readAgent(StudyConfig& c, ConfigReader& r) {
   ConfigReader a = r.child("agent");
-  if (!a.has("mode")) throw ConfigError(c.file, "agent.mode", "one of baseline | trained | checkpoints");
-  const std::string mode = a.getChoice("mode", "", {"baseline", "trained", "checkpoints"});
-  c.mode = mode == "baseline" ? AgentMode::kBaseline : mode == "trained" ? AgentMode::kTrained : AgentMode::kCheckpoints;
-  auto onlyIn = [&](const char* key, AgentMode m) {
-    if (c.mode != m && a.has(key)) {
-      throw ConfigError(c.file, a.path(key), "no '" + std::string(key) + "' in mode " + mode + " (only with mode: " +
-                                                 modeName(m) + ")");
+  const char* modes = "one of baseline | trained | checkpoints | conditioned";
+  if (!a.has("mode")) throw ConfigError(c.file, "agent.mode", modes);
+  const std::string mode = a.getChoice("mode", "", {"baseline", "trained", "checkpoints", "conditioned"});
+  c.mode = modeFromName(mode);
+  auto onlyIn = [&](const char* key, bool allowed, const char* where) {
+    if (!allowed && a.has(key)) {
+      throw ConfigError(c.file, a.path(key), "no '" + std::string(key) + "' in mode " + mode + " (only with mode: " + where + ")");
     }
   };
-  onlyIn("experiment", AgentMode::kTrained);
-  onlyIn("budget", AgentMode::kTrained);
-  onlyIn("checkpoints", AgentMode::kCheckpoints);
-  if (c.mode == AgentMode::kTrained) {
-    const std::string experiment = a.getString("experiment", "");
-    if (experiment.empty()) throw ConfigError(c.file, a.path("experiment"), "an experiment file (configs/experiments/...)");
-    c.experiment = relativeToFile(experiment, c.file);
-    try {
-      loadExperiment(c.experiment);
-    } catch (const Error& e) {
-      throw ConfigError(c.file, a.path("experiment"), std::string("an experiment file that loads (") + e.what() + ")");
-    }
-    ConfigReader b = a.child("budget");
-    readFields(b, c.budget);
-    b.finish();
+  onlyIn("experiment", trainsAgents(c.mode), "trained or conditioned");
+  onlyIn("budget", trainsAgents(c.mode), "trained or conditioned");
+  onlyIn("checkpoints", c.mode == AgentMode::kCheckpoints, "checkpoints");
+  if (trainsAgents(c.mode)) readExperiment(c, a);
+  if (c.mode == AgentMode::kConditioned) {
+    checkConditionable(c, a.path("mode"));
   } else if (c.mode == AgentMode::kCheckpoints) {
     const YAML::Node map = a.raw("checkpoints");
     if (!map || !map.IsMap()) throw ConfigError(c.file, a.path("checkpoints"), "a map of variant id to run folder or checkpoint file");
@@ -238,13 +260,23 @@ void readElo(StudyConfig& c, ConfigReader& r) {
 
 }  // namespace
 
+bool trainsAgents(AgentMode mode) { return mode == AgentMode::kTrained || mode == AgentMode::kConditioned; }
+
 std::string modeName(AgentMode mode) {
   switch (mode) {
     case AgentMode::kBaseline: return "baseline";
     case AgentMode::kTrained: return "trained";
     case AgentMode::kCheckpoints: return "checkpoints";
+    case AgentMode::kConditioned: return "conditioned";
   }
   return "baseline";
+}
+
+AgentMode modeFromName(const std::string& name) {
+  for (AgentMode m : {AgentMode::kBaseline, AgentMode::kTrained, AgentMode::kCheckpoints, AgentMode::kConditioned}) {
+    if (modeName(m) == name) return m;
+  }
+  throw Error("unknown agent mode '" + name + "': expected baseline, trained, checkpoints or conditioned");
 }
 
 StudyConfig loadStudy(const std::string& path) {

@@ -28,7 +28,11 @@ enum class AgentMode {
   kBaseline,     // a baseline player spec plays both sides
   kTrained,      // an agent trained on each variant within the study
   kCheckpoints,  // an agent per variant loaded from earlier runs
+  kConditioned,  // one rule-conditioned agent trained on all variants at once within the study
 };
+
+/// Whether the study trains its agents itself (modes trained and conditioned).
+bool trainsAgents(AgentMode mode);
 
 /// One agent strength: the same measurement at another search budget or checkpoint.
 struct StudyStrength {
@@ -92,8 +96,8 @@ struct StudyConfig {
   std::vector<StudyVariant> variants;       // every combination of levels, first factor slowest
   AgentMode mode = AgentMode::kBaseline;    // how agents are made
   std::vector<StudyStrength> strengths;     // at least one
-  std::string experiment;                   // trained: experiment file (absolute)
-  BudgetConfig budget;                      // trained: replaces the experiment's budget when set
+  std::string experiment;                   // trained, conditioned: experiment file (absolute)
+  BudgetConfig budget;                      // trained, conditioned: replaces the experiment's budget when set
   std::map<std::string, std::string> checkpoints;  // checkpoints: variant id -> run folder or .ckpt file
   Diversity diversity;                      // diversity between games
   StoppingRule stopping;                    // sequential stopping and the balance margin
@@ -119,8 +123,11 @@ std::string eloTag(const StudyVariant& variant, const StudyStrength& a, const St
 /// The index of the Elo axis's reference variant.
 int eloVariantIndex(const StudyConfig& study);
 
-/// The mode's name in study files: baseline, trained or checkpoints.
+/// The mode's name in study files: baseline, trained, checkpoints or conditioned.
 std::string modeName(AgentMode mode);
+
+/// The mode of a name modeName gives; throws Error for any other.
+AgentMode modeFromName(const std::string& name);
 
 /// The study as JSON (stored in the study's record store; the report reads it back).
 nlohmann::json studyToJson(const StudyConfig& study);

@@ -53,7 +53,7 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
       c.variants.push_back({v.value("base", c.base), v.at("id"), v.at("levels"), v.at("sets")});
     }
     const std::string mode = j.at("mode");
-    c.mode = mode == "trained" ? AgentMode::kTrained : mode == "checkpoints" ? AgentMode::kCheckpoints : AgentMode::kBaseline;
+    c.mode = modeFromName(mode);
     for (const auto& s : j.at("strengths")) {
       c.strengths.push_back(
           {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});

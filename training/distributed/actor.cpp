@@ -6,12 +6,12 @@
 #include <thread>
 
 #include "game/error.h"
-#include "game/registry.h"
 #include "game/splitmix.h"
 #include "nets/temp_dir.h"
 #include "training/distributed/game_mailbox.h"
 #include "training/distributed/run_store.h"
 #include "training/distributed/weights_channel.h"
+#include "training/run/run_variants.h"
 #include "training/run/self_play_producer.h"
 
 namespace tz {
@@ -42,11 +42,11 @@ class Actor {
         store_(options),
         outbox_(store_),
         config_(learnersExperiment(store_, outbox_.id())),
-        game_(loadGame(config_.variant, config_.sets)),
+        variants_(config_),
         monitor_(metricsPath(runDir, options.rank), config_.budget, progress),
-        weights_(*game_, config_.device, selfPlayEvaluatorOptions(config_)),
+        weights_(variants_.network(), config_.device, selfPlayEvaluatorOptions(config_)),
         follower_(store_, config_.device),
-        producer_(*game_, config_, weights_, monitor_,
+        producer_(variants_, config_, weights_, monitor_,
                   [this](GameRecord&& r, std::vector<PositionRecord>&& p) { send(r, p); }) {
     setTorchThreads(config_.evaluator.torchThreads);
   }
@@ -70,7 +70,7 @@ class Actor {
   RunStore store_;
   ActorOutbox outbox_;
   ExperimentConfig config_;
-  std::unique_ptr<Game> game_;
+  RunVariants variants_;
   RunMonitor monitor_;
   PublishedWeights weights_;
   WeightsFollower follower_;

@@ -6,6 +6,7 @@
 #include "mcts/players/value_heads.h"
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
+#include "training/matches/conditioned_player.h"
 
 namespace tz {
 
@@ -17,13 +18,27 @@ SearchOptions netPlaySearch(int simulations, uint64_t seed) {
   return search;
 }
 
+std::unique_ptr<Player> NetForGame::seated(std::unique_ptr<Player> player) const {
+  if (!conditioned) return player;
+  return std::make_unique<RuleConditionedPlayer>(std::move(player), conditioned);
+}
+
+NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device) {
+  NetForGame out;
+  out.net = loadCheckpoint(checkpoint, device);
+  out.conditioned = conditionedGameOfModel(out.net->meta(), game);
+  checkModelMatches(out.net->meta(), out.played(game), "checkpoint " + checkpoint);
+  return out;
+}
+
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
                                       double rolloutMix, const std::string& device) {
-  std::shared_ptr<const Network> net = loadCheckpoint(checkpoint, game, device);
+  const NetForGame loaded = loadNetForGame(checkpoint, game, device);
   NetEvaluatorOptions eval;
   eval.maxBatch = std::max(1, options.batchSize * options.threads);
   eval.maxWaitUs = 0;
-  return makeNetPlayer(std::make_shared<NetEvaluator>(net, eval), game, options, rolloutMix);
+  return loaded.seated(makeNetPlayer(std::make_shared<NetEvaluator>(loaded.net, eval), loaded.played(game), options,
+                                     rolloutMix));
 }
 
 std::unique_ptr<Player> makeNetPlayer(std::shared_ptr<Evaluator> network, const Game& game, const SearchOptions& options,

@@ -9,9 +9,11 @@
 #include <string>
 
 #include "game/game.h"
+#include "game/rule_conditioned_game.h"
 #include "mcts/evaluator.h"
 #include "mcts/player.h"
 #include "mcts/search_options.h"
+#include "nets/network.h"
 
 namespace tz {
 
@@ -20,6 +22,20 @@ namespace tz {
 /// (0.25); at play time 0 is stronger: brandubh-quick's agent at 800 simulations scored 0.840
 /// against `mcts:sims=1000` with 0 and 0.695 with 0.25 (200 games each, the same seeds).
 SearchOptions netPlaySearch(int simulations, uint64_t seed);
+
+/// A checkpoint's network, ready to play a variant.
+struct NetForGame {
+  std::shared_ptr<const Network> net;                       // the network
+  std::shared_ptr<const RuleConditionedGame> conditioned;  // a rule-conditioned network's game of the variant, else null
+  /// The game the network's search plays: the conditioned one, else `game`.
+  const Game& played(const Game& game) const { return conditioned ? *conditioned : game; }
+  /// `player`, made for played(game), made to play states of `game`.
+  std::unique_ptr<Player> seated(std::unique_ptr<Player> player) const;
+};
+
+/// Loads the network of `checkpoint` to play `game` on `device`: a rule-conditioned network
+/// plays it through its conditioned game. Throws Error when it cannot play `game`.
+NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device);
 
 /// An MCTS player whose leaves `network` evaluates, mixed with playouts by `rolloutMix` (0:
 /// the network alone; the playouts seeded from options.seed). Players made from one

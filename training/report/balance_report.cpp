@@ -10,7 +10,9 @@
 
 #include "game/error.h"
 #include "game/registry.h"
+#include "training/balance/balance_agents.h"
 #include "training/balance/balance_run.h"
+#include "training/report/balance_beside.h"
 #include "training/report/balance_sections.h"
 #include "training/report/balance_verdicts.h"
 #include "training/report/balance_viewer.h"
@@ -223,25 +225,8 @@ std::string nowText() {
   return buf;
 }
 
-}  // namespace
-
-std::string studyReportHtml(const std::string& dir) {
-  const StudyPaths paths = StudyPaths::of(dir);
-  const RecordStore store(paths.records);
-  const auto meta = store.meta(kStudyMetaKey);
-  if (!meta) throw Error(paths.records + " holds no balance study");
-  const BalanceResults r = balanceResults(studyFromJson(nlohmann::json::parse(*meta)), store);
-  HtmlPage page("Balance study: " + fs::path(dir).filename().string());
-  int games = 0;
-  for (const auto& c : r.cells) games += c.stats.games;
-  page.paragraph("Study folder <code>" + escapeHtml(dir) + "</code>, report made " + nowText() + ". Games: " +
-                 std::to_string(games) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
-  studySection(page, r);
-  verdictSection(page, r);
-  balanceSection(page, r);
-  eloSection(page, r);
-  testsSection(page, r);
-  lengthsAndReasons(page, r);
+// The training curves of the agents a study trained itself (modes trained and conditioned).
+void trainingSection(HtmlPage& page, const BalanceResults& r, const std::string& dir) {
   if (r.study.mode == AgentMode::kTrained) {
     page.section("Training");
     page.paragraph("Each variant's agent was trained within the study from <code>" + escapeHtml(r.study.experiment) +
@@ -250,16 +235,45 @@ std::string studyReportHtml(const std::string& dir) {
       trainingCurvesSection(page, RunPaths::of((fs::path(dir) / "train" / v.id).string()).metrics, "Training of " + v.id);
     }
   }
+  if (r.study.mode == AgentMode::kConditioned) {
+    page.section("Training");
+    page.paragraph("One rule-conditioned agent was trained within the study on every variant at once (self-play games "
+                   "alternating between them; the rules that differ are input planes) from <code>" +
+                   escapeHtml(r.study.experiment) + "</code>, in <code>train/" + kConditionedAgentId + "/</code>.");
+    trainingCurvesSection(page, RunPaths::of((fs::path(dir) / "train" / kConditionedAgentId).string()).metrics,
+                          "Training of the rule-conditioned agent");
+  }
+}
+
+}  // namespace
+
+std::string studyReportHtml(const std::string& dir, const std::string& beside) {
+  const RecordStore store(StudyPaths::of(dir).records);
+  const BalanceResults r = studyResultsIn(dir);
+  HtmlPage page("Balance study: " + fs::path(dir).filename().string());
+  int games = 0;
+  for (const auto& c : r.cells) games += c.stats.games;
+  page.paragraph("Study folder <code>" + escapeHtml(dir) + "</code>, report made " + nowText() + ". Games: " +
+                 std::to_string(games) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
+  studySection(page, r);
+  verdictSection(page, r);
+  if (!beside.empty()) besideSection(page, r, studyResultsIn(beside), beside);
+  balanceSection(page, r);
+  eloSection(page, r);
+  testsSection(page, r);
+  lengthsAndReasons(page, r);
+  trainingSection(page, r, dir);
   sampleGamesSection(page, studySamples(r, store),
                      "For every variant and strength, the first stored game of each result.");
   return page.render();
 }
 
-std::string writeReport(const std::string& dir, const std::string& out) {
+std::string writeReport(const std::string& dir, const std::string& out, const std::string& beside) {
   const std::string path = out.empty() ? (fs::path(dir) / "report.html").string() : out;
   const bool study = fs::exists(StudyPaths::of(dir).records) && RecordStore(StudyPaths::of(dir).records).meta(kStudyMetaKey);
   std::string html;
-  if (study) html = studyReportHtml(dir);
+  if (!study && !beside.empty()) throw Error("--beside compares two balance studies, but " + dir + " is not a study folder");
+  if (study) html = studyReportHtml(dir, beside);
   else if (fs::exists(RunPaths::of(dir).config)) html = runReportHtml(dir);
   else throw Error(dir + " is neither a balance study folder (records.sqlite of `taflzero balance`) nor a training run folder (config.yaml of `taflzero train`)");
   const std::string tmp = path + ".tmp";

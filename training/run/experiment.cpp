@@ -93,6 +93,27 @@ void TrainingConfig::check(const std::string& file, const std::string& prefix) c
   }
 }
 
+namespace {
+
+// At least two variants, each named, no name twice (none: one variant, `variant`).
+void checkVariants(const std::vector<ExperimentVariant>& variants, const std::string& where) {
+  if (variants.empty()) return;
+  if (variants.size() < 2) {
+    throw ConfigError(where, "variants", "a list of at least two variants {name: NAME, variant: PRESET_OR_FILE, set: [key=value, ...]}");
+  }
+  for (size_t i = 0; i < variants.size(); ++i) {
+    const std::string at = "variants[" + std::to_string(i) + "].name";
+    if (variants[i].name.empty()) throw ConfigError(where, at, "a name for the variant");
+    for (size_t j = 0; j < i; ++j) {
+      if (variants[j].name == variants[i].name) {
+        throw ConfigError(where, at, "a name no other variant has, got '" + variants[i].name + "' twice");
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void ExperimentConfig::check() const {
   const std::string where = file.empty() ? "(experiment)" : file;
   FieldChecker top(where, "");
@@ -106,9 +127,28 @@ void ExperimentConfig::check() const {
   checkFields(evaluator, where, "evaluator.");
   training.check(where, "training.");
   checkFields(evaluation, where, "evaluation.");
+  checkVariants(variants, where);
 }
 
 namespace {
+
+// variants: [{name, variant, set}, ...], at least two with distinct names, instead of variant and set.
+std::vector<ExperimentVariant> readVariants(ConfigReader& r, const std::string& path) {
+  const YAML::Node list = r.raw("variants");
+  if (!list) return {};
+  const char* expected = "a list of at least two variants {name: NAME, variant: PRESET_OR_FILE, set: [key=value, ...]}";
+  if (!list.IsSequence()) throw ConfigError(path, "variants", expected);
+  if (r.has("variant") || r.has("set")) throw ConfigError(path, "variants", "no `variant` or `set` beside it (each variant has its own)");
+  std::vector<ExperimentVariant> variants;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const std::string at = "variants[" + std::to_string(i) + "]";
+    if (!list[i].IsMap()) throw ConfigError(path, at, expected);
+    ConfigReader v(list[i], path, at + ".");
+    variants.push_back({v.getString("name", ""), resolveFile(v.getString("variant", "brandubh"), path), v.getStrings("set", {})});
+    v.finish();
+  }
+  return variants;
+}
 
 void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader s = r.child("selfplay");
@@ -174,8 +214,9 @@ ExperimentConfig loadExperiment(const std::string& path) {
   c.file = path;
   ConfigReader r(loadYamlFile(path), path);
   r.getString("description", "");
-  c.variant = resolveFile(r.getString("variant", c.variant), path);
-  c.sets = r.getStrings("set", {});
+  c.variants = readVariants(r, path);
+  c.variant = resolveFile(r.getString("variant", c.variants.empty() ? c.variant : c.variants.front().variant), path);
+  c.sets = r.getStrings("set", c.variants.empty() ? std::vector<std::string>{} : c.variants.front().sets);
   c.network = resolveFile(r.getString("network", c.network), path);
   c.device = r.getChoice("device", c.device, {"cpu", "cuda"});
   c.seed = r.getNumber<uint64_t>("seed", c.seed, 0, uint64_t(1) << 30);

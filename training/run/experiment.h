@@ -178,11 +178,19 @@ struct EvaluationConfig {
   }
 };
 
+/// One of several variants that one rule-conditioned network trains on (`variants:`).
+struct ExperimentVariant {
+  std::string name;               // its name in records and checkpoints, distinct in the run
+  std::string variant;            // preset or variant file
+  std::vector<std::string> sets;  // rule overrides key=value
+};
+
 /// A whole experiment.
 struct ExperimentConfig {
   std::string file;                  // where it was read from
   std::string variant = "brandubh";  // preset or variant file
   std::vector<std::string> sets;     // rule overrides key=value
+  std::vector<ExperimentVariant> variants;  // several variants, one rule-conditioned network; empty: `variant` alone
   std::string network = "small";     // network preset or file
   std::string device = "cpu";        // cpu or cuda
   uint64_t seed = 1;                 // seeds weights, self-play and sampling

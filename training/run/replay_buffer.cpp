@@ -2,10 +2,26 @@
 
 #include <algorithm>
 
+#include "game/error.h"
+
 namespace tz {
 
 ReplayBuffer::ReplayBuffer(const Game& game, int window, uint64_t seed, double searchValueMix)
-    : game_(game), window_(size_t(window)), searchValueMix_(searchValueMix), rng_(seed) {}
+    : ReplayBuffer(std::vector<const Game*>{&game}, window, seed, searchValueMix) {}
+
+ReplayBuffer::ReplayBuffer(std::vector<const Game*> games, int window, uint64_t seed, double searchValueMix)
+    : games_(std::move(games)), window_(size_t(window)), searchValueMix_(searchValueMix), rng_(seed) {}
+
+int ReplayBuffer::gameOf(const GameRecord& record) const {
+  if (games_.size() == 1) return 0;
+  std::string names;
+  for (size_t i = 0; i < games_.size(); ++i) {
+    if (games_[i]->name() == record.variant) return int(i);
+    names += (names.empty() ? "" : ", ") + games_[i]->name();
+  }
+  throw Error("game " + std::to_string(record.id) + " of the record store is of variant " + record.variant +
+              ", none of the run's variants (" + names + ")");
+}
 
 void ReplayBuffer::add(std::vector<Sample> samples) {
   std::lock_guard<std::mutex> lock(mutex_);
@@ -27,10 +43,11 @@ int64_t ReplayBuffer::added() const {
 }
 
 Batch ReplayBuffer::sample(int n) {
-  const int inputSize = game_.inputShape().size();
-  const int area = game_.inputShape().height * game_.inputShape().width;
-  const int planes = game_.inputShape().planes;
-  const int actions = game_.numActions();
+  const Game& first = *games_.front();
+  const int inputSize = first.inputShape().size();
+  const int area = first.inputShape().height * first.inputShape().width;
+  const int planes = first.inputShape().planes;
+  const int actions = first.numActions();
   Batch b;
   b.size = n;
   b.planes.assign(size_t(n) * inputSize, 0.f);
@@ -40,12 +57,12 @@ Batch ReplayBuffer::sample(int n) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (samples_.empty()) return b;
   std::uniform_int_distribution<size_t> pick(0, samples_.size() - 1);
-  std::uniform_int_distribution<int> sym(0, game_.numSymmetries() - 1);
   for (int i = 0; i < n; ++i) {
     const Sample& s = samples_[pick(rng_)];
-    const int k = sym(rng_);
-    const auto& cells = game_.cellMap(k);
-    const auto& acts = game_.actionMap(k);
+    const Game& game = *games_[size_t(s.variant)];
+    const int k = std::uniform_int_distribution<int>(0, game.numSymmetries() - 1)(rng_);
+    const auto& cells = game.cellMap(k);
+    const auto& acts = game.actionMap(k);
     float* dst = b.planes.data() + size_t(i) * inputSize;
     for (int p = 0; p < planes; ++p)
       for (int c = 0; c < area; ++c) dst[p * area + cells[c]] = s.planes[p * area + c];
@@ -60,7 +77,8 @@ Batch ReplayBuffer::sample(int n) {
 
 std::vector<Sample> ReplayBuffer::samplesOf(const GameRecord& record,
                                             const std::vector<PositionRecord>& positions) const {
-  const Game& game = game_;
+  const int variant = gameOf(record);
+  const Game& game = *games_[size_t(variant)];
   std::vector<Sample> out;
   auto state = record.startPosition.empty() || record.startPosition == game.newGame()->record()
                    ? game.newGame()
@@ -75,6 +93,7 @@ std::vector<Sample> ReplayBuffer::samplesOf(const GameRecord& record,
       s.policy = positions[next].policy;
       state->legalActions(s.legal);
       s.toMove = state->toMove();
+      s.variant = variant;
       const float result = record.winner < 0 ? 0.f : record.winner == s.toMove ? 1.f : -1.f;
       const float search = positions[next].value.value_or(result);
       s.value = float((1 - searchValueMix_) * result + searchValueMix_ * search);

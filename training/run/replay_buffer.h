@@ -21,6 +21,7 @@ struct Sample {
   std::vector<Action> legal;                     // legal actions (the policy loss is over these alone)
   float value = 0;                               // value target for the side to move, in [-1, 1]
   int toMove = 0;                                // side to move (for per-side statistics)
+  int variant = 0;                               // index of its game among the buffer's (symmetries)
 };
 
 /// A batch in the layouts the trainer feeds to the network.
@@ -38,6 +39,9 @@ class ReplayBuffer {
   /// A buffer for `game` keeping the newest `window` samples; value targets mix the game
   /// result and the search value of the position: (1 - searchValueMix) z + searchValueMix q.
   ReplayBuffer(const Game& game, int window, uint64_t seed, double searchValueMix = 0);
+  /// A buffer for the games of a rule-conditioned run (one input shape and action space):
+  /// a record is replayed in the game named by its variant.
+  ReplayBuffer(std::vector<const Game*> games, int window, uint64_t seed, double searchValueMix = 0);
 
   /// Adds the samples of one game.
   void add(std::vector<Sample> samples);
@@ -49,13 +53,17 @@ class ReplayBuffer {
   Batch sample(int n);
 
   /// The training samples of a stored game: replays its actions from the start position
-  /// and encodes each position flagged as a training target.
+  /// and encodes each position flagged as a training target. With several games, throws
+  /// Error when the record's variant is none of theirs.
   std::vector<Sample> samplesOf(const GameRecord& record, const std::vector<PositionRecord>& positions) const;
   /// Refills the buffer from the newest games of `tag` in `store` (resume).
   void rebuild(const RecordStore& store, const std::string& tag);
 
  private:
-  const Game& game_;
+  // The index of the game a record was played in.
+  int gameOf(const GameRecord& record) const;
+
+  std::vector<const Game*> games_;
   size_t window_;
   double searchValueMix_;
   mutable std::mutex mutex_;

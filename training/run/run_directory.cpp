@@ -7,10 +7,10 @@
 
 #include "game/config.h"
 #include "game/error.h"
-#include "game/registry.h"
 #include "game/yaml_difference.h"
 #include "nets/network_config.h"
 #include "training/run/experiment.h"
+#include "training/run/run_variants.h"
 
 namespace tz {
 
@@ -26,15 +26,26 @@ YAML::Node resolvedExperiment(const std::string& configPath) {
     if (!node[key]) continue;
     node[key] = resolveFile(node[key].as<std::string>(), configPath);
   }
+  if (node["variants"] && node["variants"].IsSequence()) {
+    for (YAML::Node v : node["variants"]) {
+      if (v.IsMap() && v["variant"]) v["variant"] = resolveFile(v["variant"].as<std::string>(), configPath);
+    }
+  }
   return node;
 }
 
-// identity.yaml: the stored config, the rules and the network it resolves to (`experiment`,
+// identity.yaml: the stored config, the rules (by variant name when the run has several) and
+// the network it resolves to (`experiment`,
 // the same config loaded).
 YAML::Node identityOf(const YAML::Node& config, const ExperimentConfig& experiment) {
   YAML::Node identity;
   identity["config"] = config;
-  identity["rules"] = YAML::Load(loadGame(experiment.variant, experiment.sets)->rulesYaml());
+  const RunVariants variants(experiment);
+  if (variants.size() == 1) {
+    identity["rules"] = YAML::Load(variants.network().rulesYaml());
+  } else {
+    for (const Game* g : variants.all()) identity["rules"][g->name()] = YAML::Load(g->rulesYaml());
+  }
   identity["network"] = YAML::Load(networkConfigYaml(loadNetworkConfig(experiment.network)));
   return identity;
 }

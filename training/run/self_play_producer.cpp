@@ -80,9 +80,9 @@ std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
   return text;
 }
 
-SelfPlayProducer::SelfPlayProducer(const Game& game, const ExperimentConfig& config, PublishedWeights& weights,
-                                   RunMonitor& monitor, Sink sink)
-    : game_(game), config_(config), weights_(weights), monitor_(monitor), sink_(std::move(sink)) {}
+SelfPlayProducer::SelfPlayProducer(const RunVariants& variants, const ExperimentConfig& config,
+                                   PublishedWeights& weights, RunMonitor& monitor, Sink sink)
+    : variants_(variants), config_(config), weights_(weights), monitor_(monitor), sink_(std::move(sink)) {}
 
 std::shared_ptr<Evaluator> SelfPlayProducer::withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const {
   if (config_.selfPlay.rolloutMix <= 0) return evaluator;
@@ -125,17 +125,18 @@ SidePlayers SelfPlayProducer::playersOf(const Plan& plan, int runGame, PastSide&
   return players;
 }
 
-GameRecord SelfPlayProducer::recordOf(const SelfPlayGame& g, const std::string& player, const PastSide& past) const {
+GameRecord SelfPlayProducer::recordOf(const Game& game, const SelfPlayGame& g, const std::string& player,
+                                      const PastSide& past) const {
   GameRecord rec;
-  rec.variant = game_.name();
-  rec.rules = game_.rulesYaml();
+  rec.variant = game.name();
+  rec.rules = game.rulesYaml();
   rec.players[0] = rec.players[1] = player;
   if (past.side >= 0) rec.players[past.side] = "past:" + checkpointId(past.step);
   rec.winner = g.outcome.winner;
   rec.reason = g.outcome.reason;
   rec.plies = int(g.actions.size());
   rec.actions = g.actions;
-  auto state = game_.newGame();
+  auto state = game.newGame();
   rec.startPosition = state->record();
   rec.startSide = state->toMove();
   for (Action a : g.actions) {
@@ -148,7 +149,8 @@ GameRecord SelfPlayProducer::recordOf(const SelfPlayGame& g, const std::string& 
 std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayOptions& options,
                                                const std::atomic<bool>& stop) {
   const int base = monitor_.games();  // run-wide number of the batch's first game
-  BatchedSelfPlay sp(game_, plan.evaluator, options);
+  BatchedSelfPlay sp(variants_.network(), plan.evaluator, options);
+  sp.setStart([&](int g) { return variants_.ofRunGame(base + g).newGame(); });
   std::map<int, std::vector<PositionRecord>> pending;
   std::map<int, PastSide> pasts;
   sp.setPlayers([&](int g) { return playersOf(plan, base + g, pasts[g]); });
@@ -168,7 +170,7 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
   sp.onGame([&](const SelfPlayGame& g) {
     const int64_t published = weights_.step();
     const std::string player = plan.bootstrap ? kBootstrapPlayer : "selfplay:" + checkpointId(published);
-    sink_(recordOf(g, player, pasts[g.game]), std::move(pending[g.game]));
+    sink_(recordOf(variants_.ofRunGame(base + g.game), g, player, pasts[g.game]), std::move(pending[g.game]));
     pending.erase(g.game);
     if (g.outcome.winner >= 0) ++wins[g.outcome.winner];
     else ++draws;

@@ -17,6 +17,7 @@
 #include "training/matches/records.h"
 #include "training/run/published_weights.h"
 #include "training/run/run_monitor.h"
+#include "training/run/run_variants.h"
 
 namespace tz {
 
@@ -46,10 +47,10 @@ class SelfPlayProducer {
   /// Receives each finished game with its training positions (never concurrently).
   using Sink = std::function<void(GameRecord&& record, std::vector<PositionRecord>&& positions)>;
 
-  /// Self-play of `game` as `config` says, with the network `weights` publishes; finished
-  /// games go to `sink`, counted by `monitor`.
-  SelfPlayProducer(const Game& game, const ExperimentConfig& config, PublishedWeights& weights, RunMonitor& monitor,
-                   Sink sink);
+  /// Self-play of the run's `variants` (in turn, game by game) as `config` says, with the
+  /// network `weights` publishes; finished games go to `sink`, counted by `monitor`.
+  SelfPlayProducer(const RunVariants& variants, const ExperimentConfig& config, PublishedWeights& weights,
+                   RunMonitor& monitor, Sink sink);
 
   /// Plays batches of games until `stop` is set or the budget is spent; the games in
   /// progress then finish.
@@ -77,9 +78,10 @@ class SelfPlayProducer {
   std::array<int, 2> playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop);
   SidePlayers playersOf(const Plan& plan, int runGame, PastSide& past);
   std::shared_ptr<Evaluator> withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const;
-  GameRecord recordOf(const SelfPlayGame& game, const std::string& player, const PastSide& past) const;
+  GameRecord recordOf(const Game& game, const SelfPlayGame& played, const std::string& player,
+                      const PastSide& past) const;
 
-  const Game& game_;
+  const RunVariants& variants_;
   const ExperimentConfig& config_;
   PublishedWeights& weights_;
   RunMonitor& monitor_;

@@ -9,7 +9,6 @@
 #include <thread>
 
 #include "game/error.h"
-#include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "nets/network_config.h"
 #include "training/distributed/learner_hub.h"
@@ -18,6 +17,7 @@
 #include "training/run/evaluation_worker.h"
 #include "training/run/published_weights.h"
 #include "training/run/run_monitor.h"
+#include "training/run/run_variants.h"
 #include "training/run/self_play_producer.h"
 #include "training/run/trainer.h"
 
@@ -51,16 +51,19 @@ class Run {
   Run(const RunPaths& paths, ExperimentConfig config, bool progress, const DistributedOptions* distributed)
       : paths_(paths),
         config_(checked(std::move(config))),
-        game_(loadGame(config_.variant, config_.sets)),
+        variants_(config_),
         store_(paths.records),
-        buffer_(*game_, config_.training.window, config_.seed ^ 0x5EEDULL, config_.training.searchValueMix),
+        buffer_(variants_.all(), config_.training.window, config_.seed ^ 0x5EEDULL, config_.training.searchValueMix),
         log_(runLogger(paths.log)),
         monitor_(paths.metrics, config_.budget, progress),
-        weights_(*game_, config_.device, selfPlayEvaluatorOptions(config_)),
-        producer_(*game_, config_, weights_, monitor_,
+        weights_(variants_.network(), config_.device, selfPlayEvaluatorOptions(config_)),
+        producer_(variants_, config_, weights_, monitor_,
                   [this](GameRecord&& r, std::vector<PositionRecord>&& p) { store(std::move(r), std::move(p)); }),
-        evaluation_(*game_, config_, store_, monitor_, paths_, log_),
+        evaluation_(variants_.network(), config_, store_, monitor_, paths_, log_),
         hub_(distributed ? std::make_unique<LearnerHub>(*distributed, paths.config) : nullptr) {
+    if (hub_ && variants_.size() > 1) {
+      throw Error(config_.file + ": key 'variants': a distributed run trains on one variant (rule-conditioned runs are not distributed)");
+    }
     setTorchThreads(config_.evaluator.torchThreads);
   }
 
@@ -81,7 +84,7 @@ class Run {
 
   RunPaths paths_;
   ExperimentConfig config_;
-  std::unique_ptr<Game> game_;
+  RunVariants variants_;  // the games self-play plays; the network is built for the first
   RecordStore store_;
   ReplayBuffer buffer_;
   std::shared_ptr<spdlog::logger> log_;
@@ -102,7 +105,7 @@ void Run::loadOrCreateNetwork() {
   // The newest checkpoint that loads; a damaged one (never written by us) is skipped.
   while (!checkpoints_.empty()) {
     try {
-      net_ = loadCheckpoint(checkpoints_.back().path, *game_, config_.device);
+      net_ = loadCheckpoint(checkpoints_.back().path, variants_.network(), config_.device);
       break;
     } catch (const Error& e) {
       // Kept aside under another name: never overwritten by the checkpoint of that step.
@@ -112,7 +115,7 @@ void Run::loadOrCreateNetwork() {
       checkpoints_.pop_back();
     }
   }
-  if (!net_) net_ = std::make_unique<Network>(*game_, loadNetworkConfig(config_.network), config_.device, config_.seed);
+  if (!net_) net_ = std::make_unique<Network>(variants_.network(), loadNetworkConfig(config_.network), config_.device, config_.seed);
   if (!net_->optimizerConfig()) {
     OptimizerConfig o;
     o.kind = config_.training.optimizer;
@@ -257,8 +260,7 @@ RunSummary Run::go() {
 // Loads what a run needs before its folder is made: the variant, the network config and
 // the device (a bad one throws Error naming it).
 void checkStartable(const ExperimentConfig& config) {
-  const auto game = loadGame(config.variant, config.sets);
-  Network(*game, loadNetworkConfig(config.network), config.device, config.seed);
+  Network(RunVariants(config).network(), loadNetworkConfig(config.network), config.device, config.seed);
 }
 
 }  // namespace
