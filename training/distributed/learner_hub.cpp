@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "game/error.h"
+#include "nets/temp_dir.h"
 #include "training/distributed/weights_channel.h"
 
 namespace tz {
@@ -24,6 +25,13 @@ std::string fileText(const std::string& path) {
 }
 
 }  // namespace
+
+ExperimentConfig offeredExperiment(RunStore& store) {
+  TempDir dir("taflzero-offered-");
+  const std::string file = (dir.path() / "config.yaml").string();
+  std::ofstream(file) << store.get("config");
+  return loadExperiment(file);
+}
 
 LearnerHub::LearnerHub(const DistributedOptions& options, const std::string& configPath)
     : store_(options), inbox_(store_) {

@@ -29,6 +29,8 @@ class LearnerHub {
   /// Tells the actors that the run is over and waits (a few seconds at most) for those
   /// still connected to leave, so that none finds the store gone.
   void finish();
+  /// The run's store (for the learners' meeting).
+  RunStore& store() { return store_; }
   /// Games received from the actors by this process.
   int received() const { return received_; }
   /// Seconds this process spent taking them (store, decoding, SQLite commit, replay buffer).
@@ -40,5 +42,9 @@ class LearnerHub {
   int received_ = 0;          // receiving thread only
   double ingestSeconds_ = 0;  // receiving thread only
 };
+
+/// The run's experiment as rank 0 offers it in `store` (its resolved config.yaml), for the
+/// other learners and the actors.
+ExperimentConfig offeredExperiment(RunStore& store);
 
 }  // namespace tz
