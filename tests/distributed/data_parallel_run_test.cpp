@@ -1,7 +1,7 @@
 // Data-parallel learners inside `taflzero train`, over loopback with the real binary: rank 0
 // and a further learner (LEARNERS=2) share every step while an actor plays. The two
 // learners end with the same weights (the further learner's digest is that of rank 0's
-// last checkpoint), a further learner whose
+// last checkpoint), rank 0's metrics show the actors' self-play, a further learner whose
 // rank 0 is killed leaves with a one-line error, and the run resumes from rank 0's
 // checkpoint with all learners identical again.
 #include <gtest/gtest.h>
@@ -14,6 +14,7 @@
 #include "nets/checkpoint.h"
 #include "tests/support/cluster.h"
 #include "training/distributed/data_parallel.h"
+#include "training/report/curves.h"
 
 namespace tz::test {
 namespace {
@@ -61,6 +62,17 @@ TEST(DataParallelRun, TwoLearnersAndAnActorEndWithTheSameWeights) {
   EXPECT_EQ(further["step"], 60);
   EXPECT_EQ(further["weights_digest"], digestAt(c, 60));
   EXPECT_NE(digestAt(c, 50), digestAt(c, 60));  // (the digest sees a step)
+  // Rank 0's metrics count the games received from the actors, all of them.
+  int received = 0;
+  for (const auto& m : readMetrics((fs::path(c.run()) / "metrics.jsonl").string())) {
+    if (m.value("kind", "") != "selfplay") continue;
+    EXPECT_EQ(m["source"], "actors");
+    EXPECT_GT(m["positions"].get<int>(), 0);
+    EXPECT_GT(m["games_per_second"].get<double>(), 0);
+    received += m["chunk_games"].get<int>();
+  }
+  EXPECT_EQ(received, run["games"].get<int>());
+  EXPECT_TRUE(fs::exists(fs::path(c.run()) / "selfplay.svg"));
   EXPECT_EQ(c.stored().first, size_t(run["games"].get<int>()));
 }
 

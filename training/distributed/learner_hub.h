@@ -24,8 +24,9 @@ class LearnerHub {
   void publish(const Network& net);
   /// Stores the actors' games through `sink` until `stop` is set or `monitor`'s budget is
   /// spent (games arriving after that are not acknowledged), keeping the store's `games`
-  /// count up to date.
-  void receive(const std::atomic<bool>& stop, const RunMonitor& monitor, const LearnerInbox::Sink& sink);
+  /// count up to date; every 10 s (and at the end) writes a `selfplay` metrics line of the
+  /// games received meanwhile (source "actors": results, plies, stored positions, rates).
+  void receive(const std::atomic<bool>& stop, RunMonitor& monitor, const LearnerInbox::Sink& sink);
   /// Tells the actors that the run is over and waits (a few seconds at most) for those
   /// still connected to leave, so that none finds the store gone.
   void finish();
