@@ -19,6 +19,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kTiny = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny.yaml";
+const std::string kTinySharedBootstrap = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-shared-bootstrap.yaml";
 const std::string kTinyKill = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-kill.yaml";
 constexpr double kRunSeconds = 120;  // longest a tiny run may take here before the test fails
 
@@ -47,6 +48,23 @@ TEST(DistributedRun, EveryAcknowledgedGameOfTwoActorsIsStoredOnce) {
   // store about every game twice. (The tiny net repeats a few games by itself.)
   EXPECT_GE(double(c.distinctGames()), 0.75 * double(games));
   EXPECT_TRUE(fs::exists(fs::path(c.run()) / "checkpoints" / "step-00000060.ckpt"));
+}
+
+TEST(DistributedRun, TheBootstrapCountsTheGamesOfAllActors) {
+  Cluster c("dist_bootstrap", 3);
+  const pid_t learner = c.startCoordinator(kTinySharedBootstrap);
+  const pid_t actor1 = c.start(1, kTinySharedBootstrap), actor2 = c.start(2, kTinySharedBootstrap);
+  ASSERT_EQ(waitForExitWithin(learner, kRunSeconds), 0) << fileText(c.err(0));
+  ASSERT_EQ(waitForExitWithin(actor1, 30), 0) << fileText(c.err(1));
+  ASSERT_EQ(waitForExitWithin(actor2, 30), 0) << fileText(c.err(2));
+  RecordStore store((fs::path(c.run()) / "records.sqlite").string());
+  int bootstrap = 0, network = 0;
+  for (const auto& g : store.gamesByTag("selfplay")) (g.players[0] == "bootstrap:pure-mcts" ? bootstrap : network) += 1;
+  // 40 in all, and at most the games each actor has in progress (4) beyond; counted per
+  // actor, the two would play 40 each (80: every stored game would be a bootstrap game).
+  EXPECT_GE(bootstrap, 40);
+  EXPECT_LE(bootstrap, 40 + 2 * 4 + 4);  // (+4: games started while the count reached the actor)
+  EXPECT_GT(network, 0);
 }
 
 TEST(DistributedRun, AKilledActorCostsTheRunNothing) {

@@ -94,6 +94,7 @@ bool Actor::follow() {
     if (store_.has("stop")) return true;
     refreshWeights();
     acknowledged_ = outbox_.acknowledged();
+    monitor_.raiseGames(std::stoi(store_.get("games")));  // the bootstrap counts the run's games
     std::this_thread::sleep_for(kPoll);
   }
   return false;
