@@ -137,6 +137,22 @@ TEST(DataParallelRun, LaunchLocalStartsTwoLearnersAndAnActor) {
   EXPECT_TRUE(fs::exists(fs::path(c.run()) / "learners" / "rank-1.log"));
 }
 
+TEST(DataParallelRun, AFurtherLearnerWithAnotherLearnersCountIsTurnedAway) {
+  Cluster c("dp_other_count", 4, 2);
+  const pid_t lead = c.startCoordinator(kTiny);
+  ASSERT_NE(c.port, 0);
+  c.learners = 3;
+  const pid_t learner = c.start(1, kTiny);
+  EXPECT_NE(waitForExitWithin(learner, 60), 0);
+  const std::string message = fileText(c.err(1));
+  EXPECT_NE(message.find("learner rank 1: LEARNERS=3 here, but rank 0 at 127.0.0.1:" + std::to_string(c.port) +
+                         " runs with LEARNERS=2"),
+            std::string::npos)
+      << message;
+  kill(lead, SIGKILL);  // it would wait 60 s for its second learner
+  waitpid(lead, nullptr, 0);
+}
+
 TEST(DataParallelRun, ABatchThatDoesNotSplitOverTheLearnersIsRefusedBeforeTheRunStarts) {
   Cluster c("dp_bad_split", 4, 3);
   const pid_t lead = c.start(0, kTiny);  // batch_size 32 over 3 learners

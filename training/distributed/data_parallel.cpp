@@ -49,7 +49,7 @@ LeadLearner::~LeadLearner() = default;
 
 void LeadLearner::open(const Network& net) {
   store_.set(LearnersKeys::kState, checkpointBytes(net));
-  store_.set(LearnersKeys::kOpen, "1");
+  store_.set(LearnersKeys::kOpen, std::to_string(learners_));
   try {
     group_ = std::make_unique<GradientAverager>(store_, LearnersKeys::kGroup, 0, learners_, timeout_);
   } catch (const Error& e) {

@@ -5,7 +5,7 @@
 // the same step and keep identical weights. The other learners start from rank 0's network
 // (weights, optimizer state and step) and keep nothing on disk. Store keys:
 //   learners/state   rank 0's network as a checkpoint with optimizer state
-//   learners/open    set once learners/state is there: the others may join
+//   learners/open    rank 0's LEARNERS, set once learners/state is there: the others may join
 //   learners/group/  the learners' Gloo process group (rendezvous)
 // Before each step rank 0 broadcasts a command (LearnersCommand); while it waits for games
 // it sends kWait now and then, so that the others' wait never reaches the group's timeout
@@ -24,13 +24,17 @@
 namespace tz {
 
 /// What rank 0 tells the other learners before each of their waits.
-enum class LearnersCommand { kStop = 0, kStep = 1, kWait = 2 };
+enum class LearnersCommand {
+  kStop = 0,  // the run is over
+  kStep = 1,  // a batch follows: take your share of the step
+  kWait = 2,  // nothing yet (keep-alive)
+};
 
 /// The store keys and prefix of the learners' meeting.
 struct LearnersKeys {
-  static constexpr const char* kState = "learners/state";
-  static constexpr const char* kOpen = "learners/open";
-  static constexpr const char* kGroup = "learners/group";
+  static constexpr const char* kState = "learners/state";  // rank 0's network, optimizer state included
+  static constexpr const char* kOpen = "learners/open";    // rank 0's LEARNERS, set once kState is there
+  static constexpr const char* kGroup = "learners/group";  // prefix of the Gloo rendezvous
 };
 
 /// Throws Error (naming training.batch_size and LEARNERS) unless a batch of `batchSize`
