@@ -117,6 +117,28 @@ TEST(DataParallelRun, AFurtherLearnerLeavesWhenRankZeroIsKilledAndTheRunResumes)
   EXPECT_EQ(games, ids);
 }
 
+TEST(DataParallelRun, RankZeroStopsWhenAFurtherLearnerIsKilledAndKeepsItsCheckpoints) {
+  Cluster c("dp_killed_further", 3, 2);
+  const pid_t lead = c.startCoordinator(kTinyKill);
+  ASSERT_NE(c.port, 0);
+  const pid_t learner = c.start(1, kTinyKill), actor = c.start(2, kTinyKill);
+  bool trained = false;
+  for (double waited = 0; waited < kRunSeconds && !trained; waited += 0.1) {
+    trained = fs::exists(checkpointOf(c, 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ASSERT_TRUE(trained) << fileText(c.err(0));
+  kill(learner, SIGKILL);
+  waitpid(learner, nullptr, 0);
+  // The step cannot be completed without it: rank 0 says so on one line and stops.
+  EXPECT_NE(waitForExitWithin(lead, 90), 0);
+  const std::string message = fileText(c.err(0));
+  EXPECT_NE(message.find("a further learner (ranks 1..1) is gone or failed"), std::string::npos) << message;
+  EXPECT_NE(message.find("restart all ranks, rank 0 with --resume"), std::string::npos) << message;
+  EXPECT_NE(waitForExitWithin(actor, 90), 0);
+  EXPECT_TRUE(fs::exists(checkpointOf(c, 20)));
+}
+
 TEST(DataParallelRun, LaunchLocalStartsTwoLearnersAndAnActor) {
   Cluster c("dp_launch_local", 3, 2);
   const pid_t pid = launchLocal(c, 3, 2, kTiny);

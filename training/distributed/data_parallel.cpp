@@ -59,17 +59,29 @@ void LeadLearner::open(const Network& net) {
   lastSent_ = std::chrono::steady_clock::now();
 }
 
+template <typename F>
+auto LeadLearner::guarded(F f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    throw Error("a further learner (ranks 1.." + std::to_string(learners_ - 1) + ") is gone or failed (" + e.what() +
+                "): restart all ranks, rank 0 with --resume");
+  }
+}
+
 void LeadLearner::send(LearnersCommand command) {
   std::vector<float> message{float(int(command))};
-  group_->broadcast(message);
+  guarded([&] { group_->broadcast(message); });
   lastSent_ = std::chrono::steady_clock::now();
 }
 
 StepLosses LeadLearner::step(Network& net, const Batch& batch, double learningRate, double valueWeight) {
   send(LearnersCommand::kStep);
   std::vector<float> flat = flattenBatch(batch);
-  group_->broadcast(flat);
-  return trainStep(net, batchShare(batch, 0, learners_), learningRate, valueWeight, group_.get());
+  return guarded([&] {
+    group_->broadcast(flat);
+    return trainStep(net, batchShare(batch, 0, learners_), learningRate, valueWeight, group_.get());
+  });
 }
 
 void LeadLearner::keepAlive() {

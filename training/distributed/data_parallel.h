@@ -56,7 +56,7 @@ class LeadLearner {
   /// waits until all have joined; Error naming LEARNERS when they do not within the timeout.
   void open(const Network& net);
   /// One data-parallel step of every learner on its share of `batch`; returns the losses
-  /// of rank 0's share and increments `net`'s step.
+  /// of rank 0's share and increments `net`'s step. Error when a further learner is gone.
   StepLosses step(Network& net, const Batch& batch, double learningRate, double valueWeight);
   /// Tells the other learners to keep waiting, when they have heard nothing for a while
   /// (call it while no step is taken).
@@ -67,6 +67,9 @@ class LeadLearner {
  private:
   // Broadcasts `command` to the other learners.
   void send(LearnersCommand command);
+  // Runs a collective call, turning its failure into Error saying that a further learner is gone.
+  template <typename F>
+  auto guarded(F f) -> decltype(f());
 
   RunStore& store_;
   int learners_;
