@@ -60,10 +60,11 @@ TEST(DistributedRun, TheBootstrapCountsTheGamesOfAllActors) {
   RecordStore store((fs::path(c.run()) / "records.sqlite").string());
   int bootstrap = 0, network = 0;
   for (const auto& g : store.gamesByTag("selfplay")) (g.players[0] == "bootstrap:pure-mcts" ? bootstrap : network) += 1;
-  // 40 in all, and at most the games each actor has in progress (4) beyond; counted per
-  // actor, the two would play 40 each (80: every stored game would be a bootstrap game).
+  // 40 in all, and about the games each actor has in progress (4) beyond (47 to 51 seen);
+  // counted per actor, the two would play 40 each (80).
+  RecordProperty("bootstrap_games", bootstrap);
   EXPECT_GE(bootstrap, 40);
-  EXPECT_LE(bootstrap, 40 + 2 * 4 + 4);  // (+4: games started while the count reached the actor)
+  EXPECT_LE(bootstrap, 60);
   EXPECT_GT(network, 0);
 }
 
