@@ -21,46 +21,41 @@ class FurtherLearner {
   explicit FurtherLearner(const DistributedOptions& options) : options_(options), store_(options) {}
 
   FurtherLearnerSummary run() {
-    int leadLearners = 0;
-    try {
-      leadLearners = meet();
-    } catch (const Error& e) {
-      throw gone(e);
-    }
+    config_ = offeredExperiment(store_);  // (Error naming the store when it does not answer)
+    const int leadLearners = withRankZero([&] { return meet(); });
     if (leadLearners != options_.learners) {
       throw Error("learner rank " + std::to_string(options_.rank) + ": LEARNERS=" + std::to_string(options_.learners) +
                   " here, but rank 0 at " + options_.address() + " runs with LEARNERS=" + std::to_string(leadLearners));
     }
-    try {
-      join();
+    // Local failures (the device, the variant) are this process's own, not rank 0's.
+    setTorchThreads(config_.evaluator.torchThreads);
+    game_ = loadGame(config_.variant, config_.sets);
+    const std::string state = withRankZero([&] { return store_.get(LearnersKeys::kState); });
+    net_ = networkFromCheckpointBytes(state, "rank 0's network", config_.device);
+    withRankZero([&] {
+      group_ = std::make_unique<GradientAverager>(store_, LearnersKeys::kGroup, options_.rank, options_.learners,
+                                                  std::chrono::seconds(options_.timeoutSeconds));
       learn();
-    } catch (const Error& e) {
-      throw gone(e);
-    }
+    });
     return {steps_, net_->step(), weightsDigest(*net_)};
   }
 
  private:
-  // The error saying that rank 0 is gone, with its cause.
-  Error gone(const Error& cause) const {
-    return Error("learner rank " + std::to_string(options_.rank) + ": rank 0 at " + options_.address() +
-                 " is gone or failed (" + cause.what() + "); " + std::to_string(steps_) + " steps taken");
+  // Runs `f`, whose failures mean that rank 0 is gone or failed: Error saying so, with the cause.
+  template <typename F>
+  auto withRankZero(F f) -> decltype(f()) {
+    try {
+      return f();
+    } catch (const Error& e) {
+      throw Error("learner rank " + std::to_string(options_.rank) + ": rank 0 at " + options_.address() +
+                  " is gone or failed (" + e.what() + "); " + std::to_string(steps_) + " steps taken");
+    }
   }
 
-  // Takes the run's config and waits for rank 0's network; returns rank 0's LEARNERS.
+  // Waits until rank 0 offers its network; returns rank 0's LEARNERS.
   int meet() {
-    config_ = offeredExperiment(store_);
     while (!store_.has(LearnersKeys::kOpen)) std::this_thread::sleep_for(kPoll);
     return std::stoi(store_.get(LearnersKeys::kOpen));
-  }
-
-  // Loads rank 0's network and joins the learners' group.
-  void join() {
-    setTorchThreads(config_.evaluator.torchThreads);
-    game_ = loadGame(config_.variant, config_.sets);
-    net_ = networkFromCheckpointBytes(store_.get(LearnersKeys::kState), "rank 0's network", config_.device);
-    group_ = std::make_unique<GradientAverager>(store_, LearnersKeys::kGroup, options_.rank, options_.learners,
-                                                std::chrono::seconds(options_.timeoutSeconds));
   }
 
   // Follows rank 0's commands: a share of each step, until the stop.
