@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "training/distributed/actor.h"
+#include "training/distributed/further_learner.h"
 #include "training/run/selfplay_bench.h"
 #include "training/run/train_bench.h"
 #include "training/run/training_run.h"
@@ -31,9 +32,25 @@ void runActorCommand(const DistributedOptions& options, const std::string& dir, 
   }
 }
 
+// A further learner of a distributed run (0 < RANK < LEARNERS): learns beside rank 0, then
+// prints its counts and the digest of its final weights (rank 0's final checkpoint has the same).
+void runFurtherLearnerCommand(const DistributedOptions& options, bool json) {
+  const FurtherLearnerSummary l = runFurtherLearner(options);
+  if (json) {
+    std::cout << nlohmann::json{{"learner", options.rank}, {"steps", l.steps}, {"step", l.step},
+                                {"weights_digest", l.digest}}
+                     .dump()
+              << "\n";
+  } else {
+    std::cout << "learner (rank " << options.rank << "): " << l.steps << " training steps, at step " << l.step
+              << ", weights digest " << l.digest << "; rank 0 ended the run\n";
+  }
+}
+
 // The distributed run's flags and the environment variables they set.
 const std::pair<const char*, const char*> kDistributedFlags[] = {
-    {"--master-addr", "MASTER_ADDR"}, {"--master-port", "MASTER_PORT"}, {"--rank", "RANK"}, {"--world-size", "WORLD_SIZE"}};
+    {"--master-addr", "MASTER_ADDR"}, {"--master-port", "MASTER_PORT"}, {"--rank", "RANK"}, {"--world-size", "WORLD_SIZE"},
+    {"--learners", "LEARNERS"}};
 
 void addTrain(CLI::App& app) {
   struct Opts {
@@ -47,8 +64,9 @@ void addTrain(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("train",
                                  "Self-play training from an experiment config (resumable); with MASTER_ADDR, "
-                                 "MASTER_PORT, RANK and WORLD_SIZE set (or the flags below), one process of a distributed run (rank 0 "
-                                 "learns, the others play: docs/DISTRIBUTED.md)");
+                                 "MASTER_PORT, RANK and WORLD_SIZE set (or the flags below), one process of a distributed run (ranks "
+                                 "below LEARNERS, default 1, learn; rank 0 keeps the run; the others play: "
+                                 "docs/DISTRIBUTED.md)");
   cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
@@ -69,6 +87,7 @@ void addTrain(CLI::App& app) {
     const auto distributed = distributedFromEnvironment();
     const bool progress = !o->quiet && !o->json;
     if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);
+    if (distributed && !distributed->coordinator()) return runFurtherLearnerCommand(*distributed, o->json);
     const RunSummary s = runTraining(o->config, dir, o->resume, progress, distributed ? &*distributed : nullptr);
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},

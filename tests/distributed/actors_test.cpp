@@ -4,21 +4,14 @@
 // learner is killed leaves with a one-line error, and the learner resumes from its run
 // directory without losing an acknowledged game or a checkpoint; scripts/launch_local.sh
 // starts such a run.
-#include <arpa/inet.h>
 #include <gtest/gtest.h>
-#include <netinet/in.h>
 #include <nlohmann/json.hpp>
-#include <sys/socket.h>
 
-#include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
-#include <thread>
 
-#include "tests/support/child_process.h"
-#include "training/matches/records.h"
+#include "tests/support/cluster.h"
 
 namespace tz::test {
 namespace {
@@ -26,98 +19,15 @@ namespace {
 namespace fs = std::filesystem;
 
 const std::string kTiny = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny.yaml";
+const std::string kTinySharedBootstrap = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-shared-bootstrap.yaml";
 const std::string kTinyKill = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-kill.yaml";
 constexpr double kRunSeconds = 120;  // longest a tiny run may take here before the test fails
-
-// A TCP port nobody listens on now (the kernel's pick for port 0; free again once closed).
-int freePort() {
-  const int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in addr{};
-  addr.sin_family = AF_INET;
-  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  addr.sin_port = 0;
-  bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof(addr));
-  socklen_t length = sizeof(addr);
-  getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &length);
-  close(fd);
-  return ntohs(addr.sin_port);
-}
-
-std::string fileText(const fs::path& path) {
-  std::ifstream in(path);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-// The processes of one distributed run in `dir` (run/, and each rank's output files).
-struct Cluster {
-  fs::path dir;
-  int port = freePort();
-  int world = 3;
-
-  explicit Cluster(const std::string& name, int worldSize) : world(worldSize) {
-    dir = fs::path(::testing::TempDir()) / (name + "_" + std::to_string(getpid()));
-    fs::remove_all(dir);
-    fs::create_directories(dir);
-  }
-  std::string run() const { return (dir / "run").string(); }
-  fs::path out(int rank) const { return dir / ("rank" + std::to_string(rank) + ".out"); }
-  fs::path err(int rank) const { return dir / ("rank" + std::to_string(rank) + ".err"); }
-  // Starts `rank` on `config` (extra arguments after the run directory).
-  pid_t start(int rank, const std::string& config, const std::vector<std::string>& extra = {}) const {
-    std::vector<std::string> args{"train", config, "--run", run(), "--json"};
-    args.insert(args.end(), extra.begin(), extra.end());
-    const ChildEnvironment env{{"MASTER_ADDR", "127.0.0.1"}, {"MASTER_PORT", std::to_string(port)},
-                               {"RANK", std::to_string(rank)}, {"WORLD_SIZE", std::to_string(world)}};
-    return startTaflzero(args, env, out(rank).string(), err(rank).string());
-  }
-  // Starts `rank` on `config` with the distributed flags instead of the variables.
-  pid_t startWithFlags(int rank, const std::string& config) const {
-    const std::vector<std::string> args{"train",         config, "--run", run(), "--json", "--master-addr", "127.0.0.1",
-                                        "--master-port", std::to_string(port), "--rank", std::to_string(rank),
-                                        "--world-size",  std::to_string(world)};
-    return startTaflzero(args, {}, out(rank).string(), err(rank).string());
-  }
-  // The JSON object rank `rank` printed last.
-  nlohmann::json result(int rank) const {
-    std::istringstream lines(fileText(out(rank)));
-    std::string line, last;
-    while (std::getline(lines, line))
-      if (!line.empty()) last = line;
-    return last.empty() ? nlohmann::json{} : nlohmann::json::parse(last);
-  }
-  // The learner's stored self-play games: (count, distinct ids).
-  std::pair<size_t, size_t> stored() const {
-    RecordStore store((fs::path(run()) / "records.sqlite").string());
-    std::set<int64_t> ids;
-    const auto games = store.gamesByTag("selfplay");
-    for (const auto& g : games) ids.insert(g.id);
-    return {games.size(), ids.size()};
-  }
-  // The distinct move sequences of the stored self-play games.
-  size_t distinctGames() const {
-    RecordStore store((fs::path(run()) / "records.sqlite").string());
-    std::set<std::string> moves;
-    for (const auto& g : store.gamesByTag("selfplay")) moves.insert(g.moves);
-    return moves.size();
-  }
-  ~Cluster() { fs::remove_all(dir); }
-};
-
-// Waits until the learner has stored at least `games` self-play games (false after `seconds`).
-bool waitForGames(const Cluster& c, size_t games, double seconds) {
-  for (double waited = 0; waited < seconds; waited += 0.1) {
-    if (fs::exists(fs::path(c.run()) / "records.sqlite") && c.stored().first >= games) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  }
-  return false;
-}
 
 TEST(DistributedRun, EveryAcknowledgedGameOfTwoActorsIsStoredOnce) {
   Cluster c("dist_two_actors", 3);
   // Actor 2 gets its place by flags, the others by environment variables.
-  const pid_t learner = c.start(0, kTiny), actor1 = c.start(1, kTiny), actor2 = c.startWithFlags(2, kTiny);
+  const pid_t learner = c.startCoordinator(kTiny);
+  const pid_t actor1 = c.start(1, kTiny), actor2 = c.startWithFlags(2, kTiny);
   ASSERT_EQ(waitForExitWithin(learner, kRunSeconds), 0) << fileText(c.err(0));
   ASSERT_EQ(waitForExitWithin(actor1, 30), 0) << fileText(c.err(1));
   ASSERT_EQ(waitForExitWithin(actor2, 30), 0) << fileText(c.err(2));
@@ -140,9 +50,28 @@ TEST(DistributedRun, EveryAcknowledgedGameOfTwoActorsIsStoredOnce) {
   EXPECT_TRUE(fs::exists(fs::path(c.run()) / "checkpoints" / "step-00000060.ckpt"));
 }
 
+TEST(DistributedRun, TheBootstrapCountsTheGamesOfAllActors) {
+  Cluster c("dist_bootstrap", 3);
+  const pid_t learner = c.startCoordinator(kTinySharedBootstrap);
+  const pid_t actor1 = c.start(1, kTinySharedBootstrap), actor2 = c.start(2, kTinySharedBootstrap);
+  ASSERT_EQ(waitForExitWithin(learner, kRunSeconds), 0) << fileText(c.err(0));
+  ASSERT_EQ(waitForExitWithin(actor1, 30), 0) << fileText(c.err(1));
+  ASSERT_EQ(waitForExitWithin(actor2, 30), 0) << fileText(c.err(2));
+  RecordStore store((fs::path(c.run()) / "records.sqlite").string());
+  int bootstrap = 0, network = 0;
+  for (const auto& g : store.gamesByTag("selfplay")) (g.players[0] == "bootstrap:pure-mcts" ? bootstrap : network) += 1;
+  // 40 in all, and about the games each actor has in progress (4) beyond (47 to 51 seen);
+  // counted per actor, the two would play 40 each (80).
+  RecordProperty("bootstrap_games", bootstrap);
+  EXPECT_GE(bootstrap, 40);
+  EXPECT_LE(bootstrap, 60);
+  EXPECT_GT(network, 0);
+}
+
 TEST(DistributedRun, AKilledActorCostsTheRunNothing) {
   Cluster c("dist_killed_actor", 3);
-  const pid_t learner = c.start(0, kTinyKill), actor1 = c.start(1, kTinyKill), actor2 = c.start(2, kTinyKill);
+  const pid_t learner = c.startCoordinator(kTinyKill);
+  const pid_t actor1 = c.start(1, kTinyKill), actor2 = c.start(2, kTinyKill);
   ASSERT_TRUE(waitForGames(c, 4, kRunSeconds));
   kill(actor1, SIGKILL);
   waitpid(actor1, nullptr, 0);
@@ -160,7 +89,8 @@ TEST(DistributedRun, AKilledActorCostsTheRunNothing) {
 
 TEST(DistributedRun, AKilledLearnerResumesWithItsAcknowledgedGamesAndCheckpoints) {
   Cluster c("dist_killed_learner", 2);
-  const pid_t learner = c.start(0, kTinyKill), actor = c.start(1, kTinyKill);
+  const pid_t learner = c.startCoordinator(kTinyKill);
+  const pid_t actor = c.start(1, kTinyKill);
   ASSERT_TRUE(waitForGames(c, 4, kRunSeconds));
   kill(learner, SIGKILL);
   waitpid(learner, nullptr, 0);
@@ -179,8 +109,9 @@ TEST(DistributedRun, AKilledLearnerResumesWithItsAcknowledgedGamesAndCheckpoints
   for (const auto& e : fs::directory_iterator(fs::path(c.run()) / "checkpoints"))
     checkpointsAtKill.insert(e.path().filename().string());
 
-  // The learner resumes (on the same port) and a restarted actor plays for it.
-  const pid_t resumed = c.start(0, kTinyKill, {"--resume"}), restarted = c.start(1, kTinyKill);
+  // The learner resumes (on a port of its own) and a restarted actor plays for it.
+  const pid_t resumed = c.startCoordinator(kTinyKill, {"--resume"});
+  const pid_t restarted = c.start(1, kTinyKill);
   ASSERT_EQ(waitForExitWithin(resumed, kRunSeconds), 0) << fileText(c.err(0));
   ASSERT_EQ(waitForExitWithin(restarted, 30), 0) << fileText(c.err(1));
   EXPECT_EQ(c.result(0)["steps"], 150);
@@ -192,16 +123,7 @@ TEST(DistributedRun, AKilledLearnerResumesWithItsAcknowledgedGamesAndCheckpoints
 
 TEST(DistributedRun, LaunchLocalStartsALearnerAndItsActors) {
   Cluster c("dist_launch_local", 3);
-  const std::string script = std::string(TAFLZERO_SOURCE_DIR) + "/scripts/launch_local.sh";
-  const pid_t pid = fork();
-  if (pid == 0) {
-    std::freopen(c.out(0).c_str(), "w", stdout);
-    std::freopen(c.err(0).c_str(), "w", stderr);
-    setenv("MASTER_PORT", std::to_string(c.port).c_str(), 1);
-    setenv("TAFLZERO_BIN", taflzeroBinary().c_str(), 1);
-    execl("/bin/bash", "bash", script.c_str(), "3", kTiny.c_str(), c.run().c_str(), "--json", nullptr);
-    _exit(127);
-  }
+  const pid_t pid = launchLocal(c, 3, 1, kTiny);
   ASSERT_EQ(waitForExitWithin(pid, kRunSeconds), 0) << fileText(c.err(0));
   // The learner's JSON line, then each actor's last line.
   std::istringstream lines(fileText(c.out(0)));

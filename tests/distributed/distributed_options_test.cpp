@@ -17,7 +17,7 @@ void setDistributed(const char* addr, const char* port, const char* rank, const 
 }
 
 void clearDistributed() {
-  for (const char* name : {"MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE"}) unsetenv(name);
+  for (const char* name : {"MASTER_ADDR", "MASTER_PORT", "RANK", "WORLD_SIZE", "LEARNERS"}) unsetenv(name);
 }
 
 TEST(DistributedOptions, NoVariablesOrAWorldOfOneIsARunOnItsOwn) {
@@ -37,8 +37,40 @@ TEST(DistributedOptions, TheVariablesGiveTheRoleAndTheStore) {
   EXPECT_EQ(o->masterPort, 29501);
   EXPECT_EQ(o->rank, 2);
   EXPECT_EQ(o->worldSize, 4);
+  EXPECT_EQ(o->learners, 1);
   EXPECT_FALSE(o->learner());
+  EXPECT_FALSE(o->coordinator());
   EXPECT_EQ(o->address(), "10.0.0.1:29501");
+}
+
+TEST(DistributedOptions, LearnersMakeTheFirstRanksLearnersAndRankZeroTheCoordinator) {
+  setDistributed("10.0.0.1", "29501", "1", "4");
+  setenv("LEARNERS", "2", 1);
+  const auto o = distributedFromEnvironment();
+  setenv("RANK", "2", 1);
+  const auto actor = distributedFromEnvironment();
+  setDistributed("10.0.0.1", "0", "0", "4");  // rank 0 may leave the port to the system
+  const auto coordinator = distributedFromEnvironment();
+  clearDistributed();
+  ASSERT_TRUE(o && actor && coordinator);
+  EXPECT_EQ(o->learners, 2);
+  EXPECT_TRUE(o->learner());
+  EXPECT_FALSE(o->coordinator());
+  EXPECT_FALSE(actor->learner());
+  EXPECT_TRUE(coordinator->learner() && coordinator->coordinator());
+  EXPECT_EQ(coordinator->masterPort, 0);
+}
+
+TEST(DistributedOptions, LearnersLeaveAnActorAndOnlyRankZeroTakesPortZero) {
+  setDistributed("10.0.0.1", "29501", "1", "4");
+  setenv("LEARNERS", "4", 1);
+  expectError([] { distributedFromEnvironment(); }, "LEARNERS=4 is not an integer in [1, 3]");
+  setenv("LEARNERS", "0", 1);
+  expectError([] { distributedFromEnvironment(); }, "LEARNERS=0 is not an integer in [1, 3]");
+  setenv("LEARNERS", "2", 1);
+  setenv("MASTER_PORT", "0", 1);
+  expectError([] { distributedFromEnvironment(); }, "MASTER_PORT=0 is not an integer in [1, 65535]");
+  clearDistributed();
 }
 
 TEST(DistributedOptions, AMissingOrBadVariableIsNamed) {

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 #include <signal.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -32,8 +33,9 @@ const std::string kTiny = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/co
 // seconds, too short a window to kill the run reliably after its first stored games.
 const std::string kTinyKill = std::string(TAFLZERO_SOURCE_DIR) + "/tests/training/configs/tiny-kill.yaml";
 
+// An empty folder named after `name` and this process (other test runs may share the temp folder).
 std::string freshDir(const std::string& name) {
-  const fs::path dir = fs::path(::testing::TempDir()) / name;
+  const fs::path dir = fs::path(::testing::TempDir()) / (name + "_" + std::to_string(getpid()));
   fs::remove_all(dir);
   return dir.string();
 }

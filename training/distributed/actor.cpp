@@ -2,13 +2,12 @@
 
 #include <chrono>
 #include <filesystem>
-#include <fstream>
 #include <thread>
 
 #include "game/error.h"
 #include "game/splitmix.h"
-#include "nets/temp_dir.h"
 #include "training/distributed/game_mailbox.h"
+#include "training/distributed/learner_hub.h"
 #include "training/distributed/run_store.h"
 #include "training/distributed/weights_channel.h"
 #include "training/run/run_variants.h"
@@ -25,10 +24,7 @@ constexpr auto kPoll = std::chrono::milliseconds(100);  // between looks at the 
 // The learner's experiment, read from the store, for actor `id`: no budget of its own, and
 // a seed of its own (actors with the run's seed would play the same games).
 ExperimentConfig learnersExperiment(RunStore& store, int id) {
-  TempDir dir("taflzero-actor-");
-  const fs::path file = dir.path() / "config.yaml";
-  std::ofstream(file) << store.get("config");
-  ExperimentConfig config = loadExperiment(file.string());
+  ExperimentConfig config = offeredExperiment(store);
   config.budget = BudgetConfig{};
   config.seed = splitMixHash(config.seed + uint64_t(id) * kSplitMixGamma);
   return config;
@@ -98,6 +94,7 @@ bool Actor::follow() {
     if (store_.has("stop")) return true;
     refreshWeights();
     acknowledged_ = outbox_.acknowledged();
+    monitor_.raiseGames(std::stoi(store_.get("games")));  // the bootstrap counts the run's games
     std::this_thread::sleep_for(kPoll);
   }
   return false;

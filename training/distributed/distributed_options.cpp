@@ -33,7 +33,9 @@ std::optional<DistributedOptions> distributedFromEnvironment() {
   o.worldSize = integerVariable("WORLD_SIZE", 1, 1 << 16);
   if (o.worldSize == 1) return std::nullopt;
   o.rank = integerVariable("RANK", 0, o.worldSize - 1);
-  o.masterPort = integerVariable("MASTER_PORT", 1, 65535);
+  o.masterPort = integerVariable("MASTER_PORT", o.coordinator() ? 0 : 1, 65535);
+  const char* learners = std::getenv("LEARNERS");
+  if (learners && *learners) o.learners = integerVariable("LEARNERS", 1, o.worldSize - 1);
   const char* addr = std::getenv("MASTER_ADDR");
   if (!addr || !*addr) throw Error("distributed run: MASTER_ADDR is not set");
   o.masterAddr = addr;

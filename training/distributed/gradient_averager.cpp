@@ -20,6 +20,16 @@ std::vector<torch::Tensor> floatBuffers(PolicyValueNet& net) {
   return out;
 }
 
+// Waits for a collective, turning its failure (a learner gone, the timeout) into Error.
+void finish(const c10::intrusive_ptr<c10d::Work>& work, const char* what) {
+  try {
+    work->wait();
+  } catch (const std::exception& e) {
+    const std::string message = e.what();
+    throw Error(std::string("the learners' ") + what + " failed: " + message.substr(0, message.find('\n')));
+  }
+}
+
 }  // namespace
 
 struct GradientAverager::Impl {
@@ -32,7 +42,7 @@ struct GradientAverager::Impl {
     std::vector<torch::Tensor> views;
     for (const auto& t : tensors) views.push_back(t.reshape(-1));
     std::vector<torch::Tensor> flat{torch::cat(views)};
-    group->allreduce(flat)->wait();
+    finish(group->allreduce(flat), "all-reduce");
     if (divisor != 1) flat[0].div_(divisor);
     torch::NoGradGuard noGrad;
     int64_t offset = 0;
@@ -43,10 +53,11 @@ struct GradientAverager::Impl {
   }
 };
 
-GradientAverager::GradientAverager(RunStore& store, const std::string& prefix, int rank, int size)
+GradientAverager::GradientAverager(RunStore& store, const std::string& prefix, int rank, int size,
+                                   std::chrono::seconds timeout)
     : impl_(std::make_unique<Impl>()) {
   if (size < 1 || rank < 0 || rank >= size) throw Error("GradientAverager: bad rank " + std::to_string(rank));
-  auto options = c10d::ProcessGroupGloo::Options::create();
+  auto options = c10d::ProcessGroupGloo::Options::create(timeout);
   options->devices.push_back(c10d::ProcessGroupGloo::createDefaultDevice());
   auto prefixed = c10::make_intrusive<c10d::PrefixStore>(prefix, store.impl().store);
   try {
@@ -68,6 +79,11 @@ void GradientAverager::average(Network& net) {
   }
   impl_->allReduce(grads, impl_->size);
   impl_->allReduce(floatBuffers(module), impl_->size);
+}
+
+void GradientAverager::broadcast(std::vector<float>& values) {
+  std::vector<torch::Tensor> tensors{torch::from_blob(values.data(), {int64_t(values.size())}, torch::kFloat32)};
+  finish(impl_->group->broadcast(tensors), "broadcast");
 }
 
 }  // namespace tz

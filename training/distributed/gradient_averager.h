@@ -1,8 +1,11 @@
 #pragma once
 // Data-parallel training: learners that each compute gradients on their own share of a
 // batch average them (Gloo all-reduce over the run's store) before the optimizer step, so
-// that every learner takes the same step. No LibTorch here (pimpl).
+// that every learner takes the same step; rank 0 broadcasts what all must share (the
+// batch). No LibTorch here (pimpl).
+#include <chrono>
 #include <memory>
+#include <vector>
 
 #include "nets/network.h"
 #include "training/distributed/run_store.h"
@@ -13,8 +16,10 @@ namespace tz {
 class GradientAverager {
  public:
   /// Joins the group of `size` learners as `rank` (0-based), meeting the others under
-  /// `prefix` in `store`; blocks until all have joined (Error after the store's timeout).
-  GradientAverager(RunStore& store, const std::string& prefix, int rank, int size);
+  /// `prefix` in `store`; blocks until all have joined. Joining and every later call give
+  /// up with Error after `timeout`, or at once when another learner's process is gone.
+  GradientAverager(RunStore& store, const std::string& prefix, int rank, int size,
+                   std::chrono::seconds timeout = std::chrono::seconds(60));
   ~GradientAverager();
   GradientAverager(const GradientAverager&) = delete;
   GradientAverager& operator=(const GradientAverager&) = delete;
@@ -24,6 +29,8 @@ class GradientAverager {
   /// running statistics, which each learner updated from its own share) with their mean.
   /// Every learner must call it with the same architecture.
   void average(Network& net);
+  /// Replaces `values` with rank 0's `values` on every learner (all of the same size).
+  void broadcast(std::vector<float>& values);
 
  private:
   struct Impl;

@@ -24,11 +24,14 @@ class LearnerHub {
   void publish(const Network& net);
   /// Stores the actors' games through `sink` until `stop` is set or `monitor`'s budget is
   /// spent (games arriving after that are not acknowledged), keeping the store's `games`
-  /// count up to date.
-  void receive(const std::atomic<bool>& stop, const RunMonitor& monitor, const LearnerInbox::Sink& sink);
+  /// count up to date; every 10 s (and at the end) writes a `selfplay` metrics line of the
+  /// games received meanwhile (source "actors": results, plies, stored positions, rates).
+  void receive(const std::atomic<bool>& stop, RunMonitor& monitor, const LearnerInbox::Sink& sink);
   /// Tells the actors that the run is over and waits (a few seconds at most) for those
   /// still connected to leave, so that none finds the store gone.
   void finish();
+  /// The run's store (for the learners' meeting).
+  RunStore& store() { return store_; }
   /// Games received from the actors by this process.
   int received() const { return received_; }
   /// Seconds this process spent taking them (store, decoding, SQLite commit, replay buffer).
@@ -40,5 +43,9 @@ class LearnerHub {
   int received_ = 0;          // receiving thread only
   double ingestSeconds_ = 0;  // receiving thread only
 };
+
+/// The run's experiment as rank 0 offers it in `store` (its resolved config.yaml), for the
+/// other learners and the actors.
+ExperimentConfig offeredExperiment(RunStore& store);
 
 }  // namespace tz

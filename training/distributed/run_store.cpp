@@ -29,10 +29,10 @@ auto RunStore::guarded(const char* what, const std::string& key, F f) -> decltyp
 RunStore::RunStore(const DistributedOptions& options) : impl_(std::make_unique<Impl>()), address_(options.address()) {
   c10d::TCPStoreOptions o;
   o.port = uint16_t(options.masterPort);
-  o.isServer = options.learner();
+  o.isServer = options.coordinator();
   o.waitWorkers = false;  // actors come and go; nobody waits for a fixed number of them
   o.timeout = std::chrono::seconds(options.timeoutSeconds);
-  const char* role = options.learner() ? "(as the learner, RANK 0)" : "(is the learner, RANK 0, running?)";
+  const char* role = options.coordinator() ? "(as the coordinator, RANK 0)" : "(is the learner, RANK 0, running?)";
   guarded("open", role, [&] { impl_->store = c10::make_intrusive<c10d::TCPStore>(options.masterAddr, o); });
   address_ = options.masterAddr + ":" + std::to_string(impl_->store->getPort());
 }

@@ -16,7 +16,7 @@ namespace tz {
 class RunStore {
  public:
   /// Serves the store on `options.masterPort` (0: any free port, see port()) when
-  /// `options.learner()`, else connects to it, retrying until the timeout.
+  /// `options.coordinator()` (rank 0), else connects to it, retrying until the timeout.
   explicit RunStore(const DistributedOptions& options);
   ~RunStore();
   RunStore(const RunStore&) = delete;
@@ -24,6 +24,8 @@ class RunStore {
 
   /// The TCP port the store listens on.
   int port() const;
+  /// "host:port" of the store (the port it listens on).
+  const std::string& address() const { return address_; }
   /// Sets `key` to `value`.
   void set(const std::string& key, const std::string& value);
   /// The value of `key`, waiting up to the timeout for it to be set.

@@ -48,6 +48,12 @@ void RunMonitor::start(int games, int64_t step) {
   step_ = stepsAtStart_ = step;
 }
 
+void RunMonitor::raiseGames(int games) {
+  int now = games_.load();
+  while (now < games && !games_.compare_exchange_weak(now, games)) {
+  }
+}
+
 void RunMonitor::setStep(int64_t step, double policyLoss, double valueLoss) {
   step_ = step;
   std::lock_guard<std::mutex> lock(showMutex_);

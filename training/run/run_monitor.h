@@ -33,6 +33,9 @@ class RunMonitor {
   void start(int games, int64_t step);
   /// Counts a stored self-play game.
   void addGame() { ++games_; }
+  /// Raises the game count to `games` when below it (the run's count, where other
+  /// processes store games: an actor's view of the learner's).
+  void raiseGames(int games);
   /// Self-play games stored so far.
   int games() const { return games_.load(); }
   /// Records the training step and its losses.

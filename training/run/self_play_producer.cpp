@@ -179,7 +179,10 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
     age += double(monitor_.step() - published);
     ++finished;
     monitor_.show();
-    if (stop || monitor_.budgetSpent()) sp.stopStarting();  // the games in progress still finish
+    // The games in progress still finish. A bootstrap batch also stops starting games once the
+    // run has its bootstrap games (other processes' games count: see RunMonitor::raiseGames).
+    if (stop || monitor_.budgetSpent() || (plan.bootstrap && monitor_.games() >= config_.selfPlay.bootstrap.games))
+      sp.stopStarting();
   });
   const auto t0 = std::chrono::steady_clock::now();
   sp.run();

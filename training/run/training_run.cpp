@@ -5,12 +5,14 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <thread>
 
 #include "game/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network_config.h"
+#include "training/distributed/data_parallel.h"
 #include "training/distributed/learner_hub.h"
 #include "training/report/curves.h"
 #include "training/run/replay_buffer.h"
@@ -60,16 +62,23 @@ class Run {
         producer_(variants_, config_, weights_, monitor_,
                   [this](GameRecord&& r, std::vector<PositionRecord>&& p) { store(std::move(r), std::move(p)); }),
         evaluation_(variants_.network(), config_, store_, monitor_, paths_, log_),
-        hub_(distributed ? std::make_unique<LearnerHub>(*distributed, paths.config) : nullptr) {
+        hub_(distributed ? std::make_unique<LearnerHub>(*distributed, paths.config) : nullptr),
+        lead_(distributed && distributed->learners > 1
+                  ? std::make_unique<LeadLearner>(hub_->store(), distributed->learners,
+                                                  std::chrono::seconds(distributed->timeoutSeconds))
+                  : nullptr) {
     if (hub_ && variants_.size() > 1) {
       throw Error(config_.file + ": key 'variants': a distributed run trains on one variant (rule-conditioned runs are not distributed)");
     }
     setTorchThreads(config_.evaluator.torchThreads);
+    if (hub_) announceStore(distributed->masterPort == 0);
   }
 
   RunSummary go();
 
  private:
+  // Logs where the run's store listens (and says it on stderr when the port was left to the system).
+  void announceStore(bool onStderr);
   void loadOrCreateNetwork();
   // Hands the network's weights to self-play (here, or the actors').
   void publish();
@@ -93,12 +102,18 @@ class Run {
   SelfPlayProducer producer_;
   EvaluationWorker evaluation_;
   std::unique_ptr<LearnerHub> hub_;  // the actors' games and weights, in a distributed run
+  std::unique_ptr<LeadLearner> lead_;  // the other learners' share of each step, when there are some
   std::unique_ptr<Network> net_;
   std::vector<CheckpointFile> checkpoints_;  // trainer thread only
   std::atomic<bool> stop_{false};
   std::atomic<bool> selfPlayDone_{false};
   double waitSeconds_ = 0;  // trainer time spent waiting for self-play positions
 };
+
+void Run::announceStore(bool onStderr) {
+  log_->info("the run's store listens on {}", hub_->store().address());
+  if (onStderr) std::fprintf(stderr, "taflzero: the run's store listens on %s\n", hub_->store().address().c_str());
+}
 
 void Run::loadOrCreateNetwork() {
   checkpoints_ = listCheckpoints(paths_);
@@ -189,13 +204,16 @@ void Run::train() {
     const bool starved = double(step + 1) * tc.batchSize > tc.samplesPerPosition * double(buffer_.added());
     if (int(buffer_.size()) < tc.minPositions || starved) {
       if (selfPlayDone_) break;
+      if (lead_) lead_->keepAlive();
       const auto t0 = Clock::now();
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
       waitSeconds_ += secondsSince(t0);
       monitor_.show();
       continue;
     }
-    const StepLosses l = trainStep(*net_, buffer_.sample(tc.batchSize), tc.learningRate(step), tc.valueWeight);
+    const Batch batch = buffer_.sample(tc.batchSize);
+    const StepLosses l = lead_ ? lead_->step(*net_, batch, tc.learningRate(step), tc.valueWeight)
+                               : trainStep(*net_, batch, tc.learningRate(step), tc.valueWeight);
     monitor_.setStep(net_->step(), l.policy, l.value);
     policySum += l.policy;
     valueSum += l.value;
@@ -220,6 +238,7 @@ RunSummary Run::go() {
              config_.device, config_.network, monitor_.games(), buffer_.size(), net_->step());
   publish();
   if (checkpoints_.empty()) saveCheckpoint();  // step 0: the untrained network, the first point on the rating scale
+  if (lead_) lead_->open(*net_);
   std::thread selfPlay([this] {
     try {
       produceGames();
@@ -239,6 +258,7 @@ RunSummary Run::go() {
     throw;
   }
   const double trainerSeconds = secondsSince(start);
+  if (lead_) lead_->finish();
   stop_ = true;
   selfPlay.join();
   if (hub_) hub_->finish();
@@ -258,8 +278,9 @@ RunSummary Run::go() {
 }
 
 // Loads what a run needs before its folder is made: the variant, the network config and
-// the device (a bad one throws Error naming it).
-void checkStartable(const ExperimentConfig& config) {
+// the device (a bad one throws Error naming it), and checks that the batch splits over the learners.
+void checkStartable(const ExperimentConfig& config, const DistributedOptions* distributed) {
+  if (distributed) checkBatchSplits(config.training.batchSize, distributed->learners);
   Network(RunVariants(config).network(), loadNetworkConfig(config.network), config.device, config.seed);
 }
 
@@ -277,14 +298,16 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
     // The experiment is read once: checked (nothing is created for a run that cannot start),
     // then stored resolved in the run directory, and run.
     ExperimentConfig config = loadExperiment(configPath);
-    checkStartable(config);
+    checkStartable(config, distributed);
     createRunDirectory(configPath, config, paths);
     Run run(paths, std::move(config), progress, distributed);
     return run.go();
   }
   checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
+  ExperimentConfig config = loadExperiment(paths.config);
+  if (distributed) checkBatchSplits(config.training.batchSize, distributed->learners);
   fs::create_directories(paths.checkpoints);
-  Run run(paths, loadExperiment(paths.config), progress, distributed);
+  Run run(paths, std::move(config), progress, distributed);
   return run.go();
 }
 

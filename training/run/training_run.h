@@ -24,7 +24,9 @@ struct RunSummary {
 /// Runs (or resumes) the experiment in `dir` until its budget is spent. `progress` shows a
 /// live status line on stderr. Throws Error on a bad config or when `dir` holds another run
 /// and `resume` is false. With `distributed` (rank 0 of a distributed run) this process is
-/// the learner: it serves the run's store and stores the actors' games instead of playing.
+/// the learner: it serves the run's store and stores the actors' games instead of playing,
+/// and with `distributed->learners` > 1 shares each training step with the further learners
+/// (data_parallel.h).
 RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
                        const DistributedOptions* distributed = nullptr);
 
