@@ -77,7 +77,7 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   }
   const StudyConfig conditioned = loadStudy(kShipped + "brandubh-conditioned.yaml");
   EXPECT_EQ(conditioned.mode, AgentMode::kConditioned);
-  EXPECT_EQ(conditioned.budget.minutes, 6);
+  EXPECT_EQ(conditioned.budget.minutes, 20);
   EXPECT_EQ(studyFromJson(studyToJson(conditioned)).mode, AgentMode::kConditioned);
   const StudyConfig morris = loadStudy(kShipped + "morris.yaml");
   ASSERT_EQ(morris.variants.size(), 2u);
@@ -85,10 +85,11 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   const StudyConfig trained = loadStudy(kShipped + "linnaeus-trained.yaml");
   EXPECT_EQ(trained.mode, AgentMode::kTrained);
   EXPECT_EQ(trained.experiment, std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/linnaeus.yaml");
-  const StudyConfig mixed = loadStudy(kShipped + "brandubh-trained.yaml");
+  StudyConfig mixed = loadStudy(kShipped + "brandubh-trained.yaml");
   ASSERT_EQ(mixed.strengths.size(), 2u);
-  EXPECT_EQ(mixed.strengths[0].rolloutMix, 0.0);
-  EXPECT_EQ(mixed.strengths[1].rolloutMix, 0.5);
+  EXPECT_EQ(mixed.strengths[1].simulations, 200);
+  EXPECT_EQ(mixed.strengths[1].rolloutMix, 0.0);
+  mixed.strengths[1].rolloutMix = 0.5;
   EXPECT_EQ(studyFromJson(studyToJson(mixed)).strengths[1].rolloutMix, 0.5);
 
   // The JSON stored with a study's games gives the study back.
