@@ -77,7 +77,7 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   }
   const StudyConfig conditioned = loadStudy(kShipped + "brandubh-conditioned.yaml");
   EXPECT_EQ(conditioned.mode, AgentMode::kConditioned);
-  EXPECT_EQ(conditioned.budget.minutes, 20);
+  EXPECT_EQ(conditioned.budget.minutes, 10);
   EXPECT_EQ(studyFromJson(studyToJson(conditioned)).mode, AgentMode::kConditioned);
   const StudyConfig morris = loadStudy(kShipped + "morris.yaml");
   ASSERT_EQ(morris.variants.size(), 2u);
