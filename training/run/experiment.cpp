@@ -62,8 +62,11 @@ void BudgetConfig::check(const std::string& file, const std::string& prefix) con
   checkFields(*this, file, prefix);
 }
 
-void BootstrapConfig::check(const std::string& file, const std::string& prefix) const {
-  checkFields(*this, file, prefix);
+namespace {
+
+// Each side's full budget in [1, 1000000], and the cheap budget at most the smaller one.
+void checkBudgets(const std::array<int, 2>& simulations, int cheapSimulations, const std::string& file,
+                  const std::string& prefix) {
   const int fewest = std::min(simulations[0], simulations[1]);
   if (fewest < 1 || std::max(simulations[0], simulations[1]) > 1000000) {
     throw ConfigError(file, prefix + "simulations", "budgets in [1, 1000000]");
@@ -71,13 +74,16 @@ void BootstrapConfig::check(const std::string& file, const std::string& prefix) 
   if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_simulations", "at most " + prefix + "simulations");
 }
 
+}  // namespace
+
+void BootstrapConfig::check(const std::string& file, const std::string& prefix) const {
+  checkFields(*this, file, prefix);
+  checkBudgets(simulations, cheapSimulations, file, prefix);
+}
+
 void SelfPlayConfig::check(const std::string& file, const std::string& prefix) const {
   checkFields(*this, file, prefix);
-  const int fewest = std::min(simulations[0], simulations[1]);
-  if (fewest < 1 || std::max(simulations[0], simulations[1]) > 1000000) {
-    throw ConfigError(file, prefix + "simulations", "budgets in [1, 1000000]");
-  }
-  if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_simulations", "at most " + prefix + "simulations");
+  checkBudgets(simulations, cheapSimulations, file, prefix);
   checkFields(handicap, file, prefix + "handicap.");
   bootstrap.check(file, prefix + "bootstrap.");
   search.check();
