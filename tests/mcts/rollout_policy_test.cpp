@@ -178,5 +178,16 @@ TEST(RolloutMixEvaluator, RefusesAMixOutsideZeroToOne) {
   EXPECT_THROW(RolloutMixEvaluator(nullptr, 0.5f), Error);
 }
 
+TEST(RolloutEvaluator, AsksForEveryChildTriedOnceAndLeavesTheRestOfTheSearch) {
+  SearchOptions base;
+  base.simulations = 123;
+  base.cPuct = 2.f;
+  const SearchOptions wanted = RolloutEvaluator(1, 1).preferredSearch(base);
+  EXPECT_EQ(wanted.fpuReduction, -2.f);
+  EXPECT_EQ(wanted.simulations, 123);
+  EXPECT_EQ(wanted.cPuct, 2.f);
+  EXPECT_EQ(UniformEvaluator().preferredSearch(base).fpuReduction, base.fpuReduction);
+}
+
 }  // namespace
 }  // namespace tz

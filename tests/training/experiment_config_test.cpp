@@ -93,6 +93,12 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
   refused([](ExperimentConfig& c) { c.training.schedule = {{0, -1.0}}; }, "training.learning_rate", "rates in (0, 10]");
   refused([](ExperimentConfig& c) { c.selfPlay.cheapSimulations = 500; }, "selfplay.cheap_simulations",
           "at most selfplay.simulations");
+  refused([](ExperimentConfig& c) { c.selfPlay.simulations = {0, 100}; }, "selfplay.simulations", "budgets in [1, 1000000]");
+  refused([](ExperimentConfig& c) { c.selfPlay.bootstrap.cheapSimulations = 900; }, "selfplay.bootstrap.cheap_simulations",
+          "at most selfplay.bootstrap.simulations");
+  refused([](ExperimentConfig& c) { c.variants = {{"only", "brandubh", {}}}; }, "variants", "at least two variants");
+  refused([](ExperimentConfig& c) { c.variants = {{"a", "brandubh", {}}, {"a", "brandubh", {}}}; }, "variants[1].name",
+          "got 'a' twice");
   refused([](ExperimentConfig& c) { c.selfPlay.bootstrap.fullFraction = 0; }, "selfplay.bootstrap.full_fraction",
           "[0.01, 1], got 0");
   refused([](ExperimentConfig& c) { c.selfPlay.handicap.target = 0.7; }, "selfplay.handicap.target", "[0, 0.5]");
