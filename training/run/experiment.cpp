@@ -134,6 +134,10 @@ void ExperimentConfig::check() const {
   training.check(where, "training.");
   checkFields(evaluation, where, "evaluation.");
   checkVariants(variants, where);
+  checkFields(training.endgame, where, "training.endgame.");
+  if (!training.endgame.tables.empty() && !variants.empty()) {
+    throw ConfigError(where, "training.endgame.tables", "no endgame tables in a run over several variants (one table folder serves one variant)");
+  }
 }
 
 namespace {
@@ -202,6 +206,10 @@ void readTraining(ConfigReader& r, ExperimentConfig& c, const std::string& path)
   readFields(t, c.training);
   if (!t.has("publish_every")) c.training.publishEvery = std::min(c.training.publishEvery, c.training.checkpointEvery);
   c.training.schedule = readSchedule(t, path);
+  ConfigReader e = t.child("endgame");
+  c.training.endgame.tables = e.getString("tables", c.training.endgame.tables);
+  readFields(e, c.training.endgame);
+  e.finish();
   t.finish();
 }
 

@@ -120,6 +120,19 @@ struct EvaluatorConfig {
   }
 };
 
+/// Positions drawn from solved endgame tables that join every training batch, with the
+/// tables' exact values and best turns as targets (docs/EGTB.md 9).
+struct EndgameTeachingConfig {
+  std::string tables;  // folder of the variant's endgame tables (relative to the working directory); empty: none
+  double share = 0.25; // share of each batch drawn from the tables
+
+  /// Visits the settings read as plain values (not `tables`) with their keys and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.number("share", s.share, 0.0, 0.9);
+  }
+};
+
 /// Trainer settings.
 struct TrainingConfig {
   int batchSize = 128;                                // samples per step
@@ -134,6 +147,7 @@ struct TrainingConfig {
   int publishEvery = 20;                              // steps between weights handed to self-play
   double valueWeight = 1.0;                           // weight of the value loss
   double searchValueMix = 0.0;                        // value target: share of the search value (rest: result)
+  EndgameTeachingConfig endgame;                      // positions from endgame tables in each batch (none by default)
   /// Learning rate at a step.
   double learningRate(int64_t step) const;
 

@@ -42,35 +42,44 @@ int64_t ReplayBuffer::added() const {
   return added_;
 }
 
-Batch ReplayBuffer::sample(int n) {
-  const Game& first = *games_.front();
-  const int inputSize = first.inputShape().size();
-  const int area = first.inputShape().height * first.inputShape().width;
-  const int planes = first.inputShape().planes;
-  const int actions = first.numActions();
+Batch emptyBatch(const Game& game, int n) {
   Batch b;
   b.size = n;
-  b.planes.assign(size_t(n) * inputSize, 0.f);
-  b.policy.assign(size_t(n) * actions, 0.f);
-  b.legal.assign(size_t(n) * actions, 0.f);
+  b.planes.assign(size_t(n) * game.inputShape().size(), 0.f);
+  b.policy.assign(size_t(n) * game.numActions(), 0.f);
+  b.legal.assign(size_t(n) * game.numActions(), 0.f);
   b.values.assign(n, 0.f);
+  return b;
+}
+
+void writeSample(const Game& game, const Sample& sample, int symmetry, Batch& batch, int row) {
+  const int inputSize = game.inputShape().size();
+  const int area = game.inputShape().height * game.inputShape().width;
+  const int actions = game.numActions();
+  const auto& cells = game.cellMap(symmetry);
+  const auto& acts = game.actionMap(symmetry);
+  float* dst = batch.planes.data() + size_t(row) * inputSize;
+  std::fill(dst, dst + inputSize, 0.f);
+  for (int p = 0; p < game.inputShape().planes; ++p)
+    for (int c = 0; c < area; ++c) dst[p * area + cells[c]] = sample.planes[p * area + c];
+  float* pol = batch.policy.data() + size_t(row) * actions;
+  float* legal = batch.legal.data() + size_t(row) * actions;
+  std::fill(pol, pol + actions, 0.f);
+  std::fill(legal, legal + actions, 0.f);
+  for (const auto& [a, prob] : sample.policy) pol[acts[a]] += prob;
+  for (Action a : sample.legal) legal[acts[a]] = 1.f;
+  batch.values[row] = sample.value;
+}
+
+Batch ReplayBuffer::sample(int n) {
+  Batch b = emptyBatch(*games_.front(), n);
   std::lock_guard<std::mutex> lock(mutex_);
   if (samples_.empty()) return b;
   std::uniform_int_distribution<size_t> pick(0, samples_.size() - 1);
   for (int i = 0; i < n; ++i) {
     const Sample& s = samples_[pick(rng_)];
     const Game& game = *games_[size_t(s.variant)];
-    const int k = std::uniform_int_distribution<int>(0, game.numSymmetries() - 1)(rng_);
-    const auto& cells = game.cellMap(k);
-    const auto& acts = game.actionMap(k);
-    float* dst = b.planes.data() + size_t(i) * inputSize;
-    for (int p = 0; p < planes; ++p)
-      for (int c = 0; c < area; ++c) dst[p * area + cells[c]] = s.planes[p * area + c];
-    float* pol = b.policy.data() + size_t(i) * actions;
-    for (const auto& [a, prob] : s.policy) pol[acts[a]] += prob;
-    float* legal = b.legal.data() + size_t(i) * actions;
-    for (Action a : s.legal) legal[acts[a]] = 1.f;
-    b.values[i] = s.value;
+    writeSample(game, s, std::uniform_int_distribution<int>(0, game.numSymmetries() - 1)(rng_), b, i);
   }
   return b;
 }

@@ -33,6 +33,12 @@ struct Batch {
   std::vector<float> values;   // size results
 };
 
+/// A batch of `n` zeroed rows in `game`'s input and action layouts.
+Batch emptyBatch(const Game& game, int n);
+/// Writes `sample` (a position of `game`) into row `row` of `batch`, seen through board
+/// symmetry `symmetry` (0: as it is).
+void writeSample(const Game& game, const Sample& sample, int symmetry, Batch& batch, int row);
+
 /// Thread-safe sliding window of samples.
 class ReplayBuffer {
  public:

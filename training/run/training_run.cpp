@@ -15,6 +15,7 @@
 #include "training/distributed/data_parallel.h"
 #include "training/distributed/learner_hub.h"
 #include "training/report/curves.h"
+#include "training/run/endgame_teacher.h"
 #include "training/run/replay_buffer.h"
 #include "training/run/evaluation_worker.h"
 #include "training/run/published_weights.h"
@@ -56,6 +57,7 @@ class Run {
         variants_(config_),
         store_(paths.records),
         buffer_(variants_.all(), config_.training.window, config_.seed ^ 0x5EEDULL, config_.training.searchValueMix),
+        teacher_(openEndgameTeacher(variants_.network(), config_.training.endgame, config_.file, config_.seed ^ 0xE9DULL)),
         log_(runLogger(paths.log)),
         monitor_(paths.metrics, config_.budget, progress),
         weights_(variants_.network(), config_.device, selfPlayEvaluatorOptions(config_)),
@@ -96,6 +98,7 @@ class Run {
   RunVariants variants_;  // the games self-play plays; the network is built for the first
   RecordStore store_;
   ReplayBuffer buffer_;
+  std::unique_ptr<EndgameTeacher> teacher_;  // endgame-table positions in every batch, when asked for
   std::shared_ptr<spdlog::logger> log_;
   RunMonitor monitor_;
   PublishedWeights weights_;
@@ -211,7 +214,8 @@ void Run::train() {
       monitor_.show();
       continue;
     }
-    const Batch batch = buffer_.sample(tc.batchSize);
+    Batch batch = buffer_.sample(tc.batchSize);
+    if (teacher_) teacher_->replaceRows(batch, int(tc.endgame.share * tc.batchSize + 0.5));
     const StepLosses l = lead_ ? lead_->step(*net_, batch, tc.learningRate(step), tc.valueWeight)
                                : trainStep(*net_, batch, tc.learningRate(step), tc.valueWeight);
     monitor_.setStep(net_->step(), l.policy, l.value);
@@ -236,6 +240,10 @@ RunSummary Run::go() {
   buffer_.rebuild(store_, kSelfPlayTag);
   log_->info("run {}: {} on {} ({}), {} games and {} positions so far, step {}", paths_.dir, config_.variant,
              config_.device, config_.network, monitor_.games(), buffer_.size(), net_->step());
+  if (teacher_) {
+    log_->info("endgame teaching: {} of each batch from the tables in {} ({} classes)", config_.training.endgame.share,
+               config_.training.endgame.tables, teacher_->classes().size());
+  }
   publish();
   if (checkpoints_.empty()) saveCheckpoint();  // step 0: the untrained network, the first point on the rating scale
   if (lead_) lead_->open(*net_);

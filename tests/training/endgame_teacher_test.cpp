@@ -1,0 +1,146 @@
+// Endgame teaching (docs/EGTB.md 9): lessons drawn from the morris 3v3 table carry the
+// table's exact value and spread their policy over the actions of best turns; a turn with
+// a removal is taught at both of its decisions; batches keep their self-play rows; and an
+// experiment naming tables that cannot be used is refused with the command that builds them.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <numeric>
+#include <set>
+
+#include "game/error.h"
+#include "game/morris/egtb/builder.h"
+#include "game/morris/egtb/morris_tables.h"
+#include "tests/game/morris_helpers.h"
+#include "tests/support/error_of.h"
+#include "training/run/endgame_teacher.h"
+
+namespace tz::test {
+namespace {
+
+// A database folder of its own with the 3v3 table (flying), built once per process and
+// removed when the process ends.
+struct Folder3v3 {
+  std::string path;
+  Folder3v3() {
+    char name[] = "/tmp/taflzero-teacher-XXXXXX";
+    path = mkdtemp(name);
+    morris::egtb::buildDatabase({path, {{3, 3}}, true, "morris"});
+  }
+  ~Folder3v3() { std::filesystem::remove_all(path); }
+};
+
+const std::string& folder3v3() {
+  static const Folder3v3 folder;
+  return folder.path;
+}
+
+const Game& game() {
+  static const std::unique_ptr<Game> g = morrisGame();
+  return *g;
+}
+
+std::unique_ptr<EndgameTeacher> teacher(uint64_t seed = 3) {
+  EndgameTeachingConfig config;
+  config.tables = folder3v3();
+  return openEndgameTeacher(game(), config, "exp.yaml", seed);
+}
+
+float mass(const Sample& s) {
+  return std::accumulate(s.policy.begin(), s.policy.end(), 0.f, [](float m, const auto& p) { return m + p.second; });
+}
+
+// The names of the actions a sample's policy target holds, in `state`.
+std::set<std::string> targetNames(const State& state, const Sample& s) {
+  std::set<std::string> names;
+  for (const auto& [a, p] : s.policy) names.insert(state.actionName(a));
+  return names;
+}
+
+TEST(EndgameTeacher, AFlierClosingAMillIsTaughtTheFlightAndThenEveryRemoval) {
+  // White flies g7-a7 to close a1-a4-a7 and wins whichever piece it removes (MorrisEgtb.FlierClosingAMillWinsInOne).
+  const auto position = morrisState(game(), "a1 a4 g7", "b2 d2 f2", "white 0 0 40");
+  auto pending = position->clone();
+  std::vector<Action> legal;
+  position->legalActions(legal);
+  for (Action a : legal)
+    if (position->actionName(a) == "g7-a7") pending->apply(a);
+  ASSERT_EQ(pending->toMove(), position->toMove());  // the removal is still White's
+  const auto t = teacher();
+  int flights = 0, removals = 0;
+  for (int i = 0; i < 200; ++i) {
+    const Sample s = t->lesson(*position);
+    EXPECT_EQ(s.value, 1.f);
+    EXPECT_NEAR(mass(s), 1.f, 1e-5);
+    std::vector<float> planes(game().inputShape().size());
+    position->encode(planes.data());
+    if (s.planes == planes) {
+      EXPECT_EQ(targetNames(*position, s), (std::set<std::string>{"g7-a7"}));
+      ++flights;
+    } else {
+      pending->encode(planes.data());
+      EXPECT_EQ(s.planes, planes);
+      EXPECT_EQ(targetNames(*pending, s), (std::set<std::string>{"xb2", "xd2", "xf2"}));
+      ++removals;
+    }
+  }
+  EXPECT_GT(flights, 60);
+  EXPECT_GT(removals, 60);
+}
+
+TEST(EndgameTeacher, LessonsOfDrawnPositionsAgreeWithTheTables) {
+  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), folder3v3());
+  const auto t = teacher(5);
+  std::mt19937_64 rng(11);
+  int byValue[3] = {};
+  for (int i = 0; i < 300; ++i) {
+    const auto position = tables.drawPosition("3v3", rng);
+    const EndgameProbe probe = tables.probe(*position);
+    const Sample s = t->lesson(*position);
+    EXPECT_EQ(s.value, probe.value.result == EndgameResult::kWin ? 1.f : probe.value.result == EndgameResult::kLoss ? -1.f : 0.f);
+    EXPECT_NEAR(mass(s), 1.f, 1e-5);
+    ++byValue[int(s.value) + 1];
+    std::vector<float> planes(game().inputShape().size());
+    position->encode(planes.data());
+    if (s.planes != planes) continue;  // taught at the removal
+    for (const std::string& name : targetNames(*position, s)) {
+      bool begins = false;
+      for (const std::string& turn : probe.best) begins = begins || turn.rfind(name, 0) == 0;
+      EXPECT_TRUE(begins) << name << " begins no best turn of " << position->record();
+    }
+  }
+  EXPECT_GT(byValue[0] + byValue[2], 0);  // the class has decided positions
+}
+
+TEST(EndgameTeacher, ReplacesOnlyTheLastRowsOfABatch) {
+  Batch batch = emptyBatch(game(), 4);
+  std::fill(batch.values.begin(), batch.values.end(), 0.5f);
+  teacher()->replaceRows(batch, 2);
+  EXPECT_EQ(batch.values[0], 0.5f);
+  EXPECT_EQ(batch.values[1], 0.5f);
+  const int actions = game().numActions();
+  for (int row : {0, 1, 2, 3}) {
+    const float* policy = batch.policy.data() + size_t(row) * actions;
+    EXPECT_NEAR(std::accumulate(policy, policy + actions, 0.f), row < 2 ? 0.f : 1.f, 1e-5);
+  }
+  for (int row : {2, 3}) EXPECT_NE(batch.values[size_t(row)], 0.5f);
+}
+
+TEST(EndgameTeacher, UnusableTablesAreRefusedWithTheBuildCommand) {
+  EndgameTeachingConfig none;
+  EXPECT_EQ(openEndgameTeacher(game(), none, "exp.yaml", 1), nullptr);
+  EndgameTeachingConfig missing;
+  missing.tables = folder3v3() + "/absent";
+  const std::string why = errorOf([&] { openEndgameTeacher(game(), missing, "exp.yaml", 1); });
+  EXPECT_NE(why.find("exp.yaml: key 'training.endgame.tables'"), std::string::npos) << why;
+  EXPECT_NE(why.find("taflzero egtb build --variant morris --out " + missing.tables), std::string::npos) << why;
+  EXPECT_EQ(why.find('\n'), std::string::npos) << why;
+  const std::unique_ptr<Game> brandubh = loadGame("brandubh", {});
+  EndgameTeachingConfig present;
+  present.tables = folder3v3();
+  expectError([&] { openEndgameTeacher(*brandubh, present, "exp.yaml", 1); }, "variant brandubh has none");
+}
+
+}  // namespace
+}  // namespace tz::test

@@ -1,0 +1,104 @@
+#include "training/run/endgame_teacher.h"
+
+#include <set>
+
+#include "game/error.h"
+#include "game/expertise.h"
+
+namespace tz {
+
+namespace {
+
+// Whether some way of finishing the turn that `side` began with `prefix` (ending in
+// `state`) is one of the `best` turns.
+bool finishesBest(const State& state, const std::string& prefix, int side, const std::set<std::string>& best) {
+  if (state.outcome().over || state.toMove() != side) return best.count(prefix) > 0;
+  std::vector<Action> actions;
+  state.legalActions(actions);
+  for (Action a : actions) {
+    auto next = state.clone();
+    next->apply(a);
+    if (finishesBest(*next, prefix + state.actionName(a), side, best)) return true;
+  }
+  return false;
+}
+
+// The actions of `state` that continue the turn begun with `prefix` towards a best turn.
+std::vector<Action> bestActions(const State& state, const std::string& prefix, const std::set<std::string>& best) {
+  std::vector<Action> actions, out;
+  state.legalActions(actions);
+  for (Action a : actions) {
+    auto next = state.clone();
+    next->apply(a);
+    if (finishesBest(*next, prefix + state.actionName(a), state.toMove(), best)) out.push_back(a);
+  }
+  return out;
+}
+
+float resultValue(EndgameResult r) { return r == EndgameResult::kWin ? 1.f : r == EndgameResult::kLoss ? -1.f : 0.f; }
+
+}  // namespace
+
+EndgameTeacher::EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> tables, uint64_t seed)
+    : game_(game), tables_(std::move(tables)), classes_(tables_->classes()), rng_(seed) {
+  if (classes_.empty()) throw Error("endgame teaching: the tables hold no class");
+}
+
+Sample EndgameTeacher::draw() {
+  const std::string& cls = classes_[std::uniform_int_distribution<size_t>(0, classes_.size() - 1)(rng_)];
+  return lesson(*tables_->drawPosition(cls, rng_));
+}
+
+Sample EndgameTeacher::lesson(const State& position) {
+  const std::unique_ptr<State> state = position.clone();
+  const EndgameProbe probe = tables_->probe(*state);
+  const std::set<std::string> best(probe.best.begin(), probe.best.end());
+  const int side = state->toMove();
+  std::string prefix;
+  std::vector<Action> targets = bestActions(*state, prefix, best);
+  for (;;) {
+    std::vector<Action> continuing;  // targets after which the same side still has actions of this turn to play
+    for (Action a : targets) {
+      auto next = state->clone();
+      next->apply(a);
+      if (!next->outcome().over && next->toMove() == side) continuing.push_back(a);
+    }
+    if (continuing.empty() || (rng_() & 1)) break;
+    const Action a = continuing[std::uniform_int_distribution<size_t>(0, continuing.size() - 1)(rng_)];
+    prefix += state->actionName(a);
+    state->apply(a);
+    targets = bestActions(*state, prefix, best);
+  }
+  Sample s;
+  s.planes.resize(game_.inputShape().size());
+  state->encode(s.planes.data());
+  state->legalActions(s.legal);
+  for (Action a : targets) s.policy.emplace_back(a, 1.f / float(targets.size()));
+  s.value = resultValue(probe.value.result);
+  s.toMove = side;
+  return s;
+}
+
+void EndgameTeacher::replaceRows(Batch& batch, int n) {
+  for (int row = batch.size - n; row < batch.size; ++row) writeSample(game_, draw(), 0, batch, row);
+}
+
+std::unique_ptr<EndgameTeacher> openEndgameTeacher(const Game& game, const EndgameTeachingConfig& config,
+                                                   const std::string& file, uint64_t seed) {
+  if (config.tables.empty()) return nullptr;
+  const char* key = "training.endgame.tables";
+  const GameExpertise* expertise = game.expertise();
+  std::unique_ptr<EndgameTables> tables;
+  try {
+    if (expertise) tables = expertise->openEndgameTables(game, config.tables);
+  } catch (const Error& e) {
+    throw ConfigError(file, key,
+                      "a folder of endgame tables for " + game.name() + " (" + config.tables + ": " + e.what() +
+                          "; build them with taflzero egtb build --variant " + game.name() + " --out " + config.tables +
+                          ", docs/EGTB.md)");
+  }
+  if (!tables) throw ConfigError(file, key, "no endgame tables: variant " + game.name() + " has none");
+  return std::make_unique<EndgameTeacher>(game, std::move(tables), seed);
+}
+
+}  // namespace tz
