@@ -59,6 +59,8 @@ TEST(ExperimentConfig, DefaultsInCodeAreThoseOfAFileThatSetsNothing) {
   EXPECT_EQ(listed(read.selfPlay.handicap), listed(code.selfPlay.handicap));
   EXPECT_EQ(listed(read.evaluator), listed(code.evaluator));
   EXPECT_EQ(listed(read.training), listed(code.training));
+  EXPECT_EQ(listed(read.training.endgame), listed(code.training.endgame));
+  EXPECT_EQ(read.training.endgame.tables, "");  // no endgame teaching unless asked for
   EXPECT_EQ(listed(read.evaluation), listed(code.evaluation));
   EXPECT_EQ(read.selfPlay.simulations, code.selfPlay.simulations);
   EXPECT_EQ(read.selfPlay.bootstrap.simulations, code.selfPlay.bootstrap.simulations);
@@ -105,6 +107,13 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
   refused([](ExperimentConfig& c) { c.evaluator.maxBatch = 0; }, "evaluator.max_batch", "[1, 4096]");
   refused([](ExperimentConfig& c) { c.evaluation.games = 1; }, "evaluation.games", "[2, 100000]");
   refused([](ExperimentConfig& c) { c.device = "tpu"; }, "device", "cpu | cuda");
+  refused([](ExperimentConfig& c) { c.training.endgame.share = 0.95; }, "training.endgame.share", "[0, 0.9], got 0.95");
+  refused(
+      [](ExperimentConfig& c) {
+        c.variants = {{"a", "brandubh", {}}, {"b", "brandubh", {}}};
+        c.training.endgame.tables = "tables";
+      },
+      "training.endgame.tables", "several variants");
   ExperimentConfig badSearch = ok;
   badSearch.selfPlay.search.cPuct = std::nanf("");
   EXPECT_THROW(badSearch.check(), Error);
@@ -118,6 +127,17 @@ TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {
   code.training.window = 50;
   EXPECT_EQ(fromFile, messageAfterFile([&] { code.check(); }));
   EXPECT_NE(fromFile.find("training.window"), std::string::npos);
+}
+
+TEST(ExperimentConfig, EndgameTeachingIsReadFromTheTrainingSection) {
+  const ExperimentConfig c = loadExperiment(writeExperiment(
+      "endgame-teaching.yaml", "budget: {steps: 1}\ntraining: {endgame: {tables: runs/egtb-morris, share: 0.5}}\n"));
+  EXPECT_EQ(c.training.endgame.tables, "runs/egtb-morris");
+  EXPECT_EQ(c.training.endgame.share, 0.5);
+  const std::string msg = messageAfterFile([] {
+    loadExperiment(writeExperiment("endgame-typo.yaml", "budget: {steps: 1}\ntraining: {endgame: {table: x}}\n"));
+  });
+  EXPECT_NE(msg.find("training.endgame.table"), std::string::npos) << msg;
 }
 
 }  // namespace
