@@ -18,6 +18,7 @@
 #include "nets/checkpoint.h"
 #include "nets/network.h"
 #include "tests/support/child_process.h"
+#include "tests/support/error_of.h"
 #include "training/report/curves.h"
 #include "training/run/experiment.h"
 #include "training/matches/records.h"
@@ -268,6 +269,11 @@ TEST(TrainRun, AFailedStartLeavesNoRunFolder) {
     EXPECT_THROW(runTraining(bad, dir, false, false), Error) << yaml;
     EXPECT_FALSE(fs::exists(dir)) << "a failed start left " << dir << " for: " << yaml;
   }
+  // Endgame teaching from a folder without tables stops the run before it starts.
+  std::ofstream(bad) << "variant: morris\nbudget: {steps: 1}\ntraining: {endgame: {tables: /nonexistent-tables}}\n";
+  const std::string why = errorOf([&] { runTraining(bad, dir, false, false); });
+  EXPECT_NE(why.find("training.endgame.tables"), std::string::npos) << why;
+  EXPECT_FALSE(fs::exists(dir)) << "a failed start left " << dir << " for missing endgame tables";
 }
 
 TEST(TrainRun, LearningRateScheduleSteps) {

@@ -285,11 +285,14 @@ RunSummary Run::go() {
   return {monitor_.games(), net_->step(), checkpoints_.back().path, weights_.publications()};
 }
 
-// Loads what a run needs before its folder is made: the variant, the network config and
-// the device (a bad one throws Error naming it), and checks that the batch splits over the learners.
+// Loads what a run needs before its folder is made: the variant, the network config, the
+// device and the endgame tables it teaches from (a bad one throws Error naming it), and
+// checks that the batch splits over the learners.
 void checkStartable(const ExperimentConfig& config, const DistributedOptions* distributed) {
   if (distributed) checkBatchSplits(config.training.batchSize, distributed->learners);
-  Network(RunVariants(config).network(), loadNetworkConfig(config.network), config.device, config.seed);
+  const RunVariants variants(config);
+  Network(variants.network(), loadNetworkConfig(config.network), config.device, config.seed);
+  openEndgameTeacher(variants.network(), config.training.endgame, config.file, config.seed);
 }
 
 }  // namespace
