@@ -9,10 +9,13 @@ namespace tz {
 
 namespace {
 
+// Whether `side` still has actions of its turn to play in `state`.
+bool turnGoesOn(const State& state, int side) { return !state.outcome().over && state.toMove() == side; }
+
 // Whether some way of finishing the turn that `side` began with `prefix` (ending in
 // `state`) is one of the `best` turns.
 bool finishesBest(const State& state, const std::string& prefix, int side, const std::set<std::string>& best) {
-  if (state.outcome().over || state.toMove() != side) return best.count(prefix) > 0;
+  if (!turnGoesOn(state, side)) return best.count(prefix) > 0;
   std::vector<Action> actions;
   state.legalActions(actions);
   for (Action a : actions) {
@@ -61,7 +64,7 @@ Sample EndgameTeacher::lesson(const State& position) {
     for (Action a : targets) {
       auto next = state->clone();
       next->apply(a);
-      if (!next->outcome().over && next->toMove() == side) continuing.push_back(a);
+      if (turnGoesOn(*next, side)) continuing.push_back(a);
     }
     if (continuing.empty() || (rng_() & 1)) break;
     const Action a = continuing[std::uniform_int_distribution<size_t>(0, continuing.size() - 1)(rng_)];
