@@ -26,6 +26,7 @@ inline constexpr EndReason kNone = "none";              // still being played
 inline constexpr EndReason kRepetition = "repetition";  // a repeated position, scored by the rules
 inline constexpr EndReason kNoMoves = "no_moves";       // the side to move has no legal move and loses
 inline constexpr EndReason kPlyLimit = "ply_limit";     // the ply limit was reached: draw
+inline constexpr EndReason kTablebase = "tablebase";    // adjudicated by solved endgame tables (self-play)
 }  // namespace end_reason
 
 /// The result of a game so far.

@@ -109,7 +109,11 @@ void BatchedSelfPlay::finishMove(Slot& slot) {
   slot.actions.push_back(move.action);
   slot.trees[0]->advance(move.action);
   if (!slot.shared) slot.trees[1]->advance(move.action);
-  const Outcome outcome = slot.trees[0]->rootState().outcome();
+  Outcome outcome = slot.trees[0]->rootState().outcome();
+  if (!outcome.over && adjudicate_) {
+    std::lock_guard<std::mutex> lock(callbackMutex_);
+    outcome = adjudicate_(slot.trees[0]->rootState());
+  }
   if (!outcome.over) {
     beginMove(slot);
     return;

@@ -67,6 +67,8 @@ class BatchedSelfPlay {
   using GameFn = std::function<void(const SelfPlayGame& game)>;
   /// Chooses the evaluators of each side of a game, by game number.
   using PlayersFn = std::function<SidePlayers(int game)>;
+  /// Ends a game early (adjudication): the outcome of a position reached, not over to play on.
+  using AdjudicateFn = std::function<Outcome(const State& state)>;
   /// Chooses the start position of each game, by game number.
   using StartFn = std::function<std::unique_ptr<State>(int game)>;
 
@@ -90,7 +92,10 @@ class BatchedSelfPlay {
   /// constructor's game or of another with the same state type and actions (the members of
   /// a rule-conditioned set, game/rule_conditioned_game.h).
   void setStart(StartFn fn) { start_ = std::move(fn); }
-  /// Sets the move callback; callbacks (budget, players, move, game) never run concurrently
+  /// Sets the adjudicator, asked after every move that does not end the game by the rules
+  /// (default: none, games end by the rules alone).
+  void setAdjudicate(AdjudicateFn fn) { adjudicate_ = std::move(fn); }
+  /// Sets the move callback; callbacks (budget, players, adjudicate, move, game) never run concurrently
   /// with each other.
   void onMove(MoveFn fn) { onMove_ = std::move(fn); }
   /// Sets the game callback.
@@ -120,6 +125,7 @@ class BatchedSelfPlay {
   BudgetFn budget_;
   PlayersFn players_;
   StartFn start_;
+  AdjudicateFn adjudicate_;
   MoveFn onMove_;
   GameFn onGame_;
   std::mutex callbackMutex_;

@@ -1,6 +1,7 @@
 // The multi-game driver: every game is played to its end with legal moves, each move is
 // reported with its root visits and budget, full/cheap budgets are honoured, a run
-// stopped from a callback finishes the games it has begun, each side of a game searches
+// stopped from a callback finishes the games it has begun, an adjudicated game ends with the
+// adjudicator's outcome, each side of a game searches
 // with its own evaluator, and callbacks never overlap.
 #include <gtest/gtest.h>
 
@@ -133,6 +134,36 @@ TEST(SelfPlay, EachSideSearchesWithItsOwnEvaluator) {
   EXPECT_GT(byMover[1], 0);
   EXPECT_EQ(selfPlay.stats().games, 2);
   EXPECT_EQ(selfPlay.stats().moves, moves);
+}
+
+TEST(SelfPlay, AnAdjudicatedGameEndsWithTheAdjudicatorsOutcome) {
+  auto game = loadGame("brandubh");
+  SelfPlayOptions o;
+  o.workers = 2;
+  o.gamesPerWorker = 2;
+  o.games = 6;
+  o.search.simulations = 8;
+  BatchedSelfPlay selfPlay(*game, std::make_shared<UniformEvaluator>(), o);
+  // Every game is adjudicated at ply 5 to a win of side 1 (no brandubh game ends sooner).
+  int asked = 0;
+  selfPlay.setAdjudicate([&](const State& s) {
+    ++asked;
+    EXPECT_FALSE(s.outcome().over);
+    return s.ply() == 5 ? Outcome{true, 1, end_reason::kTablebase} : Outcome{};
+  });
+  std::vector<SelfPlayGame> games;
+  selfPlay.onGame([&](const SelfPlayGame& g) { games.push_back(g); });
+  selfPlay.run();
+  ASSERT_EQ(games.size(), 6u);
+  for (const SelfPlayGame& g : games) {
+    auto replay = game->newGame();
+    for (Action a : g.actions) replay->apply(a);
+    EXPECT_EQ(g.outcome.reason, end_reason::kTablebase) << "game " << g.game;
+    EXPECT_EQ(g.outcome.winner, 1);
+    EXPECT_EQ(g.actions.size(), 5u);
+    EXPECT_FALSE(replay->outcome().over);
+  }
+  EXPECT_EQ(asked, 6 * 5);
 }
 
 TEST(SelfPlay, CallbacksNeverRunConcurrently) {

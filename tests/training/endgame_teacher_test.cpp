@@ -4,37 +4,18 @@
 // experiment naming tables that cannot be used is refused with the command that builds them.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
 #include <numeric>
 #include <set>
 
 #include "game/error.h"
-#include "game/morris/egtb/builder.h"
 #include "game/morris/egtb/morris_tables.h"
 #include "tests/game/morris_helpers.h"
 #include "tests/support/error_of.h"
+#include "tests/support/morris_tables.h"
 #include "training/run/endgame_teacher.h"
 
 namespace tz::test {
 namespace {
-
-// A database folder of its own with the 3v3 table (flying), built once per process and
-// removed when the process ends.
-struct Folder3v3 {
-  std::string path;
-  Folder3v3() {
-    char name[] = "/tmp/taflzero-teacher-XXXXXX";
-    path = mkdtemp(name);
-    morris::egtb::buildDatabase({path, {{3, 3}}, true, "morris"});
-  }
-  ~Folder3v3() { std::filesystem::remove_all(path); }
-};
-
-const std::string& folder3v3() {
-  static const Folder3v3 folder;
-  return folder.path;
-}
 
 const Game& game() {
   static const std::unique_ptr<Game> g = morrisGame();
@@ -43,7 +24,7 @@ const Game& game() {
 
 std::unique_ptr<EndgameTeacher> teacher(uint64_t seed = 3) {
   EndgameTeachingConfig config;
-  config.tables = folder3v3();
+  config.tables = morrisTables3v3();
   return openEndgameTeacher(game(), config, "exp.yaml", seed);
 }
 
@@ -90,7 +71,7 @@ TEST(EndgameTeacher, AFlierClosingAMillIsTaughtTheFlightAndThenEveryRemoval) {
 }
 
 TEST(EndgameTeacher, LessonsOfDrawnPositionsAgreeWithTheTables) {
-  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), folder3v3());
+  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), morrisTables3v3());
   const auto t = teacher(5);
   std::mt19937_64 rng(11);
   int byValue[3] = {};
@@ -131,14 +112,14 @@ TEST(EndgameTeacher, UnusableTablesAreRefusedWithTheBuildCommand) {
   EndgameTeachingConfig none;
   EXPECT_EQ(openEndgameTeacher(game(), none, "exp.yaml", 1), nullptr);
   EndgameTeachingConfig missing;
-  missing.tables = folder3v3() + "/absent";
+  missing.tables = morrisTables3v3() + "/absent";
   const std::string why = errorOf([&] { openEndgameTeacher(game(), missing, "exp.yaml", 1); });
   EXPECT_NE(why.find("exp.yaml: key 'training.endgame.tables'"), std::string::npos) << why;
   EXPECT_NE(why.find("taflzero egtb build --variant morris --out " + missing.tables), std::string::npos) << why;
   EXPECT_EQ(why.find('\n'), std::string::npos) << why;
   const std::unique_ptr<Game> brandubh = loadGame("brandubh", {});
   EndgameTeachingConfig present;
-  present.tables = folder3v3();
+  present.tables = morrisTables3v3();
   expectError([&] { openEndgameTeacher(*brandubh, present, "exp.yaml", 1); }, "variant brandubh has none");
 }
 

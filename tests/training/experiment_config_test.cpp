@@ -131,9 +131,17 @@ TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {
 
 TEST(ExperimentConfig, EndgameTeachingIsReadFromTheTrainingSection) {
   const ExperimentConfig c = loadExperiment(writeExperiment(
-      "endgame-teaching.yaml", "budget: {steps: 1}\ntraining: {endgame: {tables: runs/egtb-morris, share: 0.5}}\n"));
+      "endgame-teaching.yaml",
+      "budget: {steps: 1}\ntraining: {endgame: {tables: runs/egtb-morris, share: 0.5, selfplay: true}}\n"));
   EXPECT_EQ(c.training.endgame.tables, "runs/egtb-morris");
   EXPECT_EQ(c.training.endgame.share, 0.5);
+  EXPECT_TRUE(c.training.endgame.selfplay);
+  EXPECT_FALSE(loadExperiment(writeExperiment("no-probes.yaml", "budget: {steps: 1}\n")).training.endgame.selfplay);
+  const std::string untabled = messageAfterFile([] {
+    loadExperiment(writeExperiment("probes-without-tables.yaml", "budget: {steps: 1}\ntraining: {endgame: {selfplay: true}}\n"));
+  });
+  EXPECT_NE(untabled.find("training.endgame.selfplay"), std::string::npos) << untabled;
+  EXPECT_NE(untabled.find("training.endgame.tables"), std::string::npos) << untabled;
   const std::string msg = messageAfterFile([] {
     loadExperiment(writeExperiment("endgame-typo.yaml", "budget: {steps: 1}\ntraining: {endgame: {table: x}}\n"));
   });

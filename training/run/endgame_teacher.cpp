@@ -86,8 +86,8 @@ void EndgameTeacher::replaceRows(Batch& batch, int n) {
   for (int row = batch.size - n; row < batch.size; ++row) writeSample(game_, draw(), 0, batch, row);
 }
 
-std::unique_ptr<EndgameTeacher> openEndgameTeacher(const Game& game, const EndgameTeachingConfig& config,
-                                                   const std::string& file, uint64_t seed) {
+std::unique_ptr<EndgameTables> openEndgameTables(const Game& game, const EndgameTeachingConfig& config,
+                                                 const std::string& file) {
   if (config.tables.empty()) return nullptr;
   const char* key = "training.endgame.tables";
   const GameExpertise* expertise = game.expertise();
@@ -101,7 +101,13 @@ std::unique_ptr<EndgameTeacher> openEndgameTeacher(const Game& game, const Endga
                           ", docs/EGTB.md)");
   }
   if (!tables) throw ConfigError(file, key, "no endgame tables: variant " + game.name() + " has none");
-  return std::make_unique<EndgameTeacher>(game, std::move(tables), seed);
+  return tables;
+}
+
+std::unique_ptr<EndgameTeacher> openEndgameTeacher(const Game& game, const EndgameTeachingConfig& config,
+                                                   const std::string& file, uint64_t seed) {
+  auto tables = openEndgameTables(game, config, file);
+  return tables ? std::make_unique<EndgameTeacher>(game, std::move(tables), seed) : nullptr;
 }
 
 }  // namespace tz

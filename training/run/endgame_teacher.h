@@ -42,9 +42,14 @@ class EndgameTeacher {
   std::mt19937_64 rng_;
 };
 
-/// The teacher an experiment asks for (training.endgame), or null when it asks for none.
-/// Throws ConfigError naming `file` and training.endgame.tables when the variant has no
+/// The tables an experiment names (training.endgame.tables) for `game`, or null when it names
+/// none. Throws ConfigError naming `file` and training.endgame.tables when the variant has no
 /// endgame tables or the folder holds none it can use (with the command that builds them).
+std::unique_ptr<EndgameTables> openEndgameTables(const Game& game, const EndgameTeachingConfig& config,
+                                                 const std::string& file);
+
+/// The teacher an experiment asks for (training.endgame), or null when it asks for none;
+/// throws as openEndgameTables.
 std::unique_ptr<EndgameTeacher> openEndgameTeacher(const Game& game, const EndgameTeachingConfig& config,
                                                    const std::string& file, uint64_t seed);
 

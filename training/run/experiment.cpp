@@ -138,6 +138,9 @@ void ExperimentConfig::check() const {
   if (!training.endgame.tables.empty() && !variants.empty()) {
     throw ConfigError(where, "training.endgame.tables", "no endgame tables in a run over several variants (one table folder serves one variant)");
   }
+  if (training.endgame.selfplay && training.endgame.tables.empty()) {
+    throw ConfigError(where, "training.endgame.selfplay", "false unless training.endgame.tables names the tables to probe");
+  }
 }
 
 namespace {

@@ -7,6 +7,7 @@
 
 #include "game/splitmix.h"
 #include "mcts/evaluators.h"
+#include "training/run/endgame_teacher.h"
 
 namespace tz {
 
@@ -82,11 +83,21 @@ std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
 
 SelfPlayProducer::SelfPlayProducer(const RunVariants& variants, const ExperimentConfig& config,
                                    PublishedWeights& weights, RunMonitor& monitor, Sink sink)
-    : variants_(variants), config_(config), weights_(weights), monitor_(monitor), sink_(std::move(sink)) {}
+    : variants_(variants), config_(config), weights_(weights), monitor_(monitor), sink_(std::move(sink)) {
+  if (config.training.endgame.selfplay)
+    tables_ = std::make_shared<SharedEndgameTables>(
+        openEndgameTables(variants.network(), config.training.endgame, config.file));
+}
 
-std::shared_ptr<Evaluator> SelfPlayProducer::withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const {
-  if (config_.selfPlay.rolloutMix <= 0) return evaluator;
-  return std::make_shared<RolloutMixEvaluator>(std::move(evaluator), float(config_.selfPlay.rolloutMix), seed);
+std::shared_ptr<Evaluator> SelfPlayProducer::leafValues(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const {
+  if (config_.selfPlay.rolloutMix > 0)
+    evaluator = std::make_shared<RolloutMixEvaluator>(std::move(evaluator), float(config_.selfPlay.rolloutMix), seed);
+  return withTables(std::move(evaluator));
+}
+
+std::shared_ptr<Evaluator> SelfPlayProducer::withTables(std::shared_ptr<Evaluator> evaluator) const {
+  if (!tables_) return evaluator;
+  return std::make_shared<EndgameEvaluator>(std::move(evaluator), tables_);
 }
 
 SelfPlayProducer::Plan SelfPlayProducer::plan(SelfPlayOptions& options) {
@@ -96,13 +107,13 @@ SelfPlayProducer::Plan SelfPlayProducer::plan(SelfPlayOptions& options) {
   p.bootstrap = games < sp.bootstrap.games;
   if (p.bootstrap) {
     options.games = std::min(options.games, sp.bootstrap.games - games);
-    p.evaluator = std::make_shared<RolloutEvaluator>(1, options.search.seed);
+    p.evaluator = withTables(std::make_shared<RolloutEvaluator>(1, options.search.seed));
     p.fullSimulations = sp.bootstrap.simulations;
     p.cheapSimulations = sp.bootstrap.cheapSimulations;
     p.fullFraction = sp.bootstrap.fullFraction;
     return p;
   }
-  p.evaluator = withPlayouts(weights_.current(), options.search.seed);
+  p.evaluator = leafValues(weights_.current(), options.search.seed);
   for (size_t side = 0; side < 2; ++side) {
     const int full = sp.simulations[side], least = std::min(full, sp.handicap.minSimulations);
     p.fullSimulations[side] = std::max(least, int(std::lround(full * handicap_[side])));
@@ -121,7 +132,7 @@ SidePlayers SelfPlayProducer::playersOf(const Plan& plan, int runGame, PastSide&
   past.step = pick->step;
   past.side = int(mix(h ^ 1) & 1);
   SidePlayers players{plan.evaluator, plan.evaluator};
-  players[size_t(past.side)] = withPlayouts(pick->evaluator, config_.seed + uint64_t(runGame));
+  players[size_t(past.side)] = leafValues(pick->evaluator, config_.seed + uint64_t(runGame));
   return players;
 }
 
@@ -161,11 +172,12 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
                            : std::min(plan.cheapSimulations, plan.fullSimulations[size_t(side)]),
                       full};
   });
+  if (tables_) sp.setAdjudicate([&](const State& state) { return adjudicate(*tables_, state); });
   sp.onMove([&](const SelfPlayMove& m) {
     if (m.state->toMove() == pasts[m.game].side) return;  // the past network's moves teach nothing new
     if (auto p = trainingPosition(m)) pending[m.game].push_back(std::move(*p));
   });
-  int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0, againstPast = 0;
+  int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0, againstPast = 0, adjudicated = 0;
   double age = 0;
   sp.onGame([&](const SelfPlayGame& g) {
     const int64_t published = weights_.step();
@@ -176,6 +188,7 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
     else ++draws;
     plies += int(g.actions.size());
     againstPast += pasts[g.game].side >= 0;
+    adjudicated += g.outcome.reason == end_reason::kTablebase;
     age += double(monitor_.step() - published);
     ++finished;
     monitor_.show();
@@ -192,6 +205,7 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
   monitor_.metric({{"kind", "selfplay"}, {"games", monitor_.games()}, {"chunk_games", finished},
                    {"wins", {wins[0], wins[1]}}, {"draws", draws}, {"bootstrap", plan.bootstrap},
                    {"search", describeSelfPlay(config_.selfPlay, plan.bootstrap)}, {"against_past", againstPast},
+                   {"adjudicated", adjudicated},
                    {"weights_step", weights_.step()}, {"weights_age", finished ? age / finished : 0.0},
                    {"simulations", {plan.fullSimulations[0], plan.fullSimulations[1]}},
                    {"mean_plies", finished ? double(plies) / finished : 0.0},

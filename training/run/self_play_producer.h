@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "mcts/endgame_probes.h"
 #include "mcts/self_play.h"
 #include "training/run/experiment.h"
 #include "training/matches/records.h"
@@ -77,7 +78,10 @@ class SelfPlayProducer {
   // Plays one batch; returns the wins of side 0 and side 1.
   std::array<int, 2> playBatch(const Plan& plan, const SelfPlayOptions& options, const std::atomic<bool>& stop);
   SidePlayers playersOf(const Plan& plan, int runGame, PastSide& past);
-  std::shared_ptr<Evaluator> withPlayouts(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const;
+  // `evaluator` with the run's playouts mixed in and the endgame tables' exact values, as configured.
+  std::shared_ptr<Evaluator> leafValues(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const;
+  // `evaluator` with the endgame tables' exact values where self-play probes them.
+  std::shared_ptr<Evaluator> withTables(std::shared_ptr<Evaluator> evaluator) const;
   GameRecord recordOf(const Game& game, const SelfPlayGame& played, const std::string& player,
                       const PastSide& past) const;
 
@@ -86,6 +90,7 @@ class SelfPlayProducer {
   PublishedWeights& weights_;
   RunMonitor& monitor_;
   Sink sink_;
+  std::shared_ptr<SharedEndgameTables> tables_;  // probed by self-play (training.endgame.selfplay), else null
   std::atomic<bool> bootstrapDone_{false};
   int batches_ = 0;
   std::array<double, 2> handicap_{1.0, 1.0};  // share of each side's full budget (HandicapConfig)
