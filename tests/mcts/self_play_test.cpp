@@ -18,6 +18,16 @@
 namespace tz {
 namespace {
 
+// Options of `games` games on `workers` threads of `gamesPerWorker` games, `simulations` a move.
+SelfPlayOptions optionsOf(int workers, int gamesPerWorker, int games, int simulations) {
+  SelfPlayOptions o;
+  o.workers = workers;
+  o.gamesPerWorker = gamesPerWorker;
+  o.games = games;
+  o.search.simulations = simulations;
+  return o;
+}
+
 TEST(SelfPlay, PlaysEveryGameWithBatchedEvaluations) {
   auto game = loadGame("brandubh");
   SelfPlayOptions o;
@@ -64,11 +74,7 @@ TEST(SelfPlay, PlaysEveryGameWithBatchedEvaluations) {
 
 TEST(SelfPlay, StopStartingLetsTheGamesInProgressFinish) {
   auto game = loadGame("brandubh");
-  SelfPlayOptions o;
-  o.workers = 1;
-  o.gamesPerWorker = 4;
-  o.games = 20;
-  o.search.simulations = 8;
+  const SelfPlayOptions o = optionsOf(1, 4, 20, 8);
   BatchedSelfPlay selfPlay(*game, std::make_shared<RolloutEvaluator>(1, 3), o);
   std::vector<SelfPlayGame> games;
   selfPlay.onGame([&](const SelfPlayGame& g) {
@@ -106,11 +112,7 @@ class CountingEvaluator final : public Evaluator {
 
 TEST(SelfPlay, EachSideSearchesWithItsOwnEvaluator) {
   auto game = loadGame("brandubh");
-  SelfPlayOptions o;
-  o.workers = 1;
-  o.gamesPerWorker = 1;
-  o.games = 2;
-  o.search.simulations = 16;
+  const SelfPlayOptions o = optionsOf(1, 1, 2, 16);
   auto a = std::make_shared<CountingEvaluator>();
   auto b = std::make_shared<CountingEvaluator>();
   BatchedSelfPlay selfPlay(*game, a, o);
@@ -138,11 +140,7 @@ TEST(SelfPlay, EachSideSearchesWithItsOwnEvaluator) {
 
 TEST(SelfPlay, AnAdjudicatedGameEndsWithTheAdjudicatorsOutcome) {
   auto game = loadGame("brandubh");
-  SelfPlayOptions o;
-  o.workers = 2;
-  o.gamesPerWorker = 2;
-  o.games = 6;
-  o.search.simulations = 8;
+  const SelfPlayOptions o = optionsOf(2, 2, 6, 8);
   BatchedSelfPlay selfPlay(*game, std::make_shared<UniformEvaluator>(), o);
   // Every game is adjudicated at ply 5 to a win of side 1 (no brandubh game ends sooner).
   int asked = 0;
@@ -168,11 +166,7 @@ TEST(SelfPlay, AnAdjudicatedGameEndsWithTheAdjudicatorsOutcome) {
 
 TEST(SelfPlay, CallbacksNeverRunConcurrently) {
   auto game = loadGame("brandubh");
-  SelfPlayOptions o;
-  o.workers = 3;
-  o.gamesPerWorker = 2;
-  o.games = 6;
-  o.search.simulations = 4;
+  const SelfPlayOptions o = optionsOf(3, 2, 6, 4);
   BatchedSelfPlay selfPlay(*game, std::make_shared<UniformEvaluator>(), o);
   std::atomic<int> inside{0}, most{0};
   auto enter = [&] {
