@@ -5,6 +5,7 @@
 // named in the game's turn notation (State::legalTurns), so that a turn of several
 // actions (a morris move and its removal) is one turn.
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -56,6 +57,12 @@ class EndgameTables {
   /// The value and turns of `state`; throws Error with whyNotCovered's reason, or when a
   /// table is damaged.
   virtual EndgameProbe probe(const State& state) = 0;
+  /// The value of `state` for its side to move, or nothing where the tables do not value it;
+  /// searches ask this of every leaf, so tables answer it without scoring the turns where they can.
+  virtual std::optional<EndgameValue> valueOf(const State& state) {
+    if (!whyNotCovered(state).empty()) return std::nullopt;
+    return probe(state).value;
+  }
   /// A position drawn uniformly from class `positionClass` with either side to move, redrawn
   /// until the side to move has a legal turn (the game's docs say how).
   virtual std::unique_ptr<State> drawPosition(const std::string& positionClass, std::mt19937_64& rng) = 0;

@@ -13,8 +13,7 @@ SharedEndgameTables::SharedEndgameTables(std::unique_ptr<EndgameTables> tables) 
 
 std::optional<EndgameValue> SharedEndgameTables::valueOf(const State& state) {
   std::lock_guard<std::mutex> lock(mutex_);
-  if (!tables_->whyNotCovered(state).empty()) return std::nullopt;
-  return tables_->probe(state).value;
+  return tables_->valueOf(state);
 }
 
 Outcome adjudicate(SharedEndgameTables& tables, const State& state) {

@@ -126,6 +126,12 @@ double SpecOptions::number(const std::string& key, double fallback, double lo, d
   return v;
 }
 
+std::string SpecOptions::text(const std::string& key, const std::string& fallback) {
+  used_.insert(key);
+  const auto it = values_.find(key);
+  return it == values_.end() ? fallback : it->second;
+}
+
 void SpecOptions::finish() const {
   for (const auto& [key, value] : values_) {
     if (!used_.count(key)) {

@@ -32,6 +32,8 @@ class SpecOptions {
   int integer(const std::string& key, int fallback, int lo, int hi);
   /// A real option in [lo, hi], or `fallback` when absent; throws Error naming the spec.
   double real(const std::string& key, double fallback, double lo, double hi);
+  /// A text option, or `fallback` when absent.
+  std::string text(const std::string& key, const std::string& fallback);
   /// Throws Error naming any key no accessor asked for.
   void finish() const;
 

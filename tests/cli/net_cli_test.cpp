@@ -194,5 +194,29 @@ TEST(NetCli, EgtbScoreRatesTheValueHeadOfNetworkAgentsOnly) {
   EXPECT_TRUE(nlohmann::json::parse(mcts.out)["classes"][0]["value_head_accuracy"].is_null());
 }
 
+TEST(NetCli, NetworkPlayersSearchWithEndgameTables) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("m.ckpt"), db = dir.file("egtb");
+  ASSERT_EQ(runCli("net init --variant morris --network small --out " + ckpt).code, 0);
+  ASSERT_EQ(runCli("egtb build --classes 3v3 --out " + db).code, 0);
+  // Every turn of a 3v3 position leads to a position the table values, so an untrained
+  // network searching with the table keeps the value where it alone does not.
+  const std::string score = "egtb score --db " + db + " --positions 40 --seed 3 --json --agent net:" + ckpt + ",sims=200";
+  const auto alone = runCli(score, false), withTables = runCli(score + ",tables=" + db, false);
+  ASSERT_EQ(alone.code, 0) << alone.out;
+  ASSERT_EQ(withTables.code, 0) << withTables.out;
+  const double keptAlone = nlohmann::json::parse(alone.out)["classes"][0]["kept"].get<double>();
+  const double keptWithTables = nlohmann::json::parse(withTables.out)["classes"][0]["kept"].get<double>();
+  EXPECT_EQ(keptWithTables, 1.0) << "alone " << keptAlone;
+  EXPECT_LT(keptAlone, 1.0);
+  // A game without tables, and a folder without any, are one-line errors.
+  const auto brandubh = runCli("arena --variant brandubh --a net:" + ckpt + ",tables=" + db + " --b random --games 1");
+  EXPECT_EQ(brandubh.code, 2) << brandubh.out;
+  EXPECT_NE(brandubh.out.find("brandubh has no endgame tables"), std::string::npos) << brandubh.out;
+  const auto none = runCli("arena --variant morris --a net:" + ckpt + ",tables=" + dir.file("none") + " --b random --games 1");
+  EXPECT_EQ(none.code, 2) << none.out;
+  EXPECT_NE(none.out.find("is not a folder"), std::string::npos) << none.out;
+}
+
 }  // namespace
 }  // namespace tz::test

@@ -3,6 +3,7 @@
 // self-play game reaching a covered position is adjudicated to the tables' result.
 #include <gtest/gtest.h>
 
+#include <random>
 #include <vector>
 
 #include "game/morris/egtb/morris_tables.h"
@@ -30,6 +31,40 @@ std::unique_ptr<State> whiteWinsInOne() { return morrisState(game(), "a1 a4 g7",
 // Black to move faces two mills White can close (a4 and d1) and no mill of its own: it can
 // block only one.
 std::unique_ptr<State> blackFacesTwoMills() { return morrisState(game(), "a1 a7 g1", "b4 d6 f2", "black 0 0 40"); }
+
+// The first action of `turn` (a morris move that closes a mill is a move, then a removal).
+Action firstActionOf(const State& state, const std::string& turn) {
+  std::vector<Action> legal;
+  state.legalActions(legal);
+  for (Action a : legal)
+    if (turn.rfind(state.actionName(a), 0) == 0) return a;
+  ADD_FAILURE() << "no legal action begins " << turn;
+  return legal.front();
+}
+
+TEST(EndgameProbes, TheValueAloneAgreesWithTheFullProbe) {
+  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), morrisTables3v3());
+  std::mt19937_64 rng(7);
+  for (int i = 0; i < 300; ++i) {
+    const std::unique_ptr<State> state = tables.drawPosition("3v3", rng);
+    const auto value = tables.valueOf(*state);
+    ASSERT_TRUE(value.has_value()) << state->record();
+    const EndgameValue full = tables.probe(*state).value;
+    EXPECT_EQ(value->result, full.result) << state->record();
+    EXPECT_EQ(value->distance, full.distance) << state->record();
+  }
+  // Mid-turn: g7-a7 closed a mill and the removal is pending; the best removal wins.
+  std::unique_ptr<State> pending = whiteWinsInOne();
+  pending->apply(firstActionOf(*pending, tables.probe(*pending).best.front()));
+  ASSERT_NE(pending->record().find("remove"), std::string::npos);
+  const auto removal = tables.valueOf(*pending);
+  ASSERT_TRUE(removal.has_value());
+  EXPECT_EQ(removal->result, EndgameResult::kWin);
+  EXPECT_EQ(removal->distance, tables.probe(*pending).value.distance);
+  // Pieces in hand, and a class without a table (3v4), have no value.
+  EXPECT_FALSE(tables.valueOf(*game().newGame()).has_value());
+  EXPECT_FALSE(tables.valueOf(*morrisState(game(), "a1 a4 g7", "b2 d2 f2 f6", "white 0 0 40")).has_value());
+}
 
 TEST(EndgameProbes, CoveredPositionsAreAdjudicatedToTheTablesResult) {
   auto t = tables();

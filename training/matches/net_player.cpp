@@ -1,5 +1,7 @@
 #include "training/matches/net_player.h"
 
+#include "game/error.h"
+#include "game/expertise.h"
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/player_factory.h"
@@ -32,13 +34,18 @@ NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const
 }
 
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
-                                      double rolloutMix, const std::string& device) {
+                                      double rolloutMix, const std::string& device,
+                                      std::shared_ptr<SharedEndgameTables> tables) {
   const NetForGame loaded = loadNetForGame(checkpoint, game, device);
+  if (tables && loaded.conditioned) {
+    throw Error("checkpoint " + checkpoint + ": a rule-conditioned network cannot search with endgame tables");
+  }
   NetEvaluatorOptions eval;
   eval.maxBatch = std::max(1, options.batchSize * options.threads);
   eval.maxWaitUs = 0;
-  return loaded.seated(makeNetPlayer(std::make_shared<NetEvaluator>(loaded.net, eval), loaded.played(game), options,
-                                     rolloutMix));
+  std::shared_ptr<Evaluator> network = std::make_shared<NetEvaluator>(loaded.net, eval);
+  if (tables) network = std::make_shared<EndgameEvaluator>(network, std::move(tables));
+  return loaded.seated(makeNetPlayer(network, loaded.played(game), options, rolloutMix));
 }
 
 std::unique_ptr<Player> makeNetPlayer(std::shared_ptr<Evaluator> network, const Game& game, const SearchOptions& options,
@@ -52,6 +59,15 @@ namespace {
 // The checkpoint of a "net:CHECKPOINT[,options]" argument.
 std::string checkpointOf(const std::string& argument) { return argument.substr(0, argument.find(',')); }
 
+// The endgame tables in `dir` for `game`, shared by one player's search; null when `dir` is
+// empty. Throws Error naming `spec` when the game has no tables.
+std::shared_ptr<SharedEndgameTables> searchTables(const std::string& spec, const Game& game, const std::string& dir) {
+  if (dir.empty()) return nullptr;
+  std::unique_ptr<EndgameTables> tables = game.expertise() ? game.expertise()->openEndgameTables(game, dir) : nullptr;
+  if (!tables) throw Error("player " + quoted(spec) + ": option tables: " + game.name() + " has no endgame tables (morris has)");
+  return std::make_shared<SharedEndgameTables>(std::move(tables));
+}
+
 }  // namespace
 
 void registerNetPlayerKind() {
@@ -61,7 +77,7 @@ void registerNetPlayerKind() {
     eval.maxWaitUs = 0;
     return std::make_shared<NetEvaluator>(loadCheckpoint(checkpointOf(spec.argument), game, "cpu"), eval);
   });
-  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M,cpuct=X,fpu=X]",
+  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M,cpuct=X,fpu=X,tables=DIR]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                        const std::string path = checkpointOf(spec.argument);
                        const std::string rest = spec.argument.substr(std::min(spec.argument.size(), path.size() + 1));
@@ -74,8 +90,9 @@ void registerNetPlayerKind() {
                        search.cPuct = float(o.real("cpuct", search.cPuct, 0, 100));
                        search.fpuReduction = float(o.real("fpu", search.fpuReduction, 0, 2));
                        const double mix = o.real("mix", 0, 0, 1);
+                       const std::string tables = o.text("tables", "");
                        o.finish();
-                       return makeNetPlayer(path, game, search, mix);
+                       return makeNetPlayer(path, game, search, mix, "cpu", searchTables(spec.text, game, tables));
                      });
 }
 

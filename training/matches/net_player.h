@@ -4,12 +4,14 @@
 // evaluate faster but search worse under virtual loss; mix=X share of a playout's result
 // in each leaf value, see RolloutMixEvaluator; gumbel=1 a Gumbel root with candidates=M;
 // cpuct=X the prior's weight in PUCT, default 1.25; fpu=X the first-play reduction, default 0
-// at play time, see netPlaySearch).
+// at play time, see netPlaySearch; tables=DIR the game's endgame tables value the leaves they
+// cover exactly, see EndgameEvaluator).
 #include <memory>
 #include <string>
 
 #include "game/game.h"
 #include "game/rule_conditioned_game.h"
+#include "mcts/endgame_probes.h"
 #include "mcts/evaluator.h"
 #include "mcts/player.h"
 #include "mcts/search_options.h"
@@ -44,9 +46,11 @@ std::unique_ptr<Player> makeNetPlayer(std::shared_ptr<Evaluator> network, const 
                                       double rolloutMix);
 
 /// An MCTS player guided by the network of a checkpoint (checked against `game`) on
-/// `device`, its leaf values mixed with playouts by `rolloutMix` (0: the network alone).
+/// `device`, its leaf values mixed with playouts by `rolloutMix` (0: the network alone), and
+/// replaced by the exact values of `tables` (opened for `game`) where they cover a leaf.
 std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game& game, const SearchOptions& options,
-                                      double rolloutMix = 0, const std::string& device = "cpu");
+                                      double rolloutMix = 0, const std::string& device = "cpu",
+                                      std::shared_ptr<SharedEndgameTables> tables = nullptr);
 
 /// Registers the "net" player kind with the player factory, and its value head.
 void registerNetPlayerKind();

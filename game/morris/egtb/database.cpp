@@ -76,6 +76,13 @@ Value Database::valueOf(Mask own, Mask opp) {
   return table(classOf(own, opp)).at(own, opp);
 }
 
+std::optional<Value> Database::exactValue(const Setup& s) {
+  if (s.hand[kWhite] || s.hand[kBlack] || s.pending) return std::nullopt;
+  const Mask own = s.pieces[s.side], opp = s.pieces[s.side ^ 1];
+  if (count(own) < kMinPieces || count(opp) < kMinPieces || !files_.count(classOf(own, opp))) return std::nullopt;
+  return valueOf(own, opp);
+}
+
 Probe Database::probe(const Setup& s) {
   const std::string why = whyNotCovered(s);
   if (!why.empty()) throw Error(why);

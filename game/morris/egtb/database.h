@@ -3,6 +3,7 @@
 // (docs/EGTB.md 5). Tables are read when first needed and kept.
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,10 @@ class Database {
   /// The value and best turns of `setup`; a pending removal is valued by its best removal.
   /// Throws Error with whyNotCovered's reason, or when a table is damaged.
   Probe probe(const Setup& setup);
+  /// The value of `setup` for its side to move, read from its class's table alone (no turn
+  /// is generated); nothing where that table is missing, a hand is not empty, a side has
+  /// fewer than three pieces or a removal is pending. Throws Error when the table is damaged.
+  std::optional<Value> exactValue(const Setup& setup);
 
  private:
   // The table of a class with a file, read on first use.

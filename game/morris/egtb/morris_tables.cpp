@@ -57,6 +57,15 @@ EndgameProbe MorrisEndgameTables::probe(const State& state) {
   return out;
 }
 
+std::optional<EndgameValue> MorrisEndgameTables::valueOf(const State& state) {
+  const auto* morris = dynamic_cast<const MorrisState*>(&state);
+  const Setup s = morris ? morris->position().setup() : parseRecord(state.record());
+  if (s.pending) return EndgameTables::valueOf(state);  // valued by its best removal
+  const auto value = db_.exactValue(s);
+  if (!value) return std::nullopt;
+  return generic(*value);
+}
+
 std::unique_ptr<State> MorrisEndgameTables::drawPosition(const std::string& positionClass, std::mt19937_64& rng) {
   const PieceClass c = parseClass(positionClass);
   for (;;) {

@@ -19,6 +19,9 @@ class MorrisEndgameTables final : public EndgameTables {
   std::string whyNotCovered(const State& state) const override;
   std::string whyClassNotCovered(const std::string& positionClass) const override;
   EndgameProbe probe(const State& state) override;
+  /// From the position's own class table alone (Database::exactValue); a pending removal
+  /// by its best removal, as probe() values it.
+  std::optional<EndgameValue> valueOf(const State& state) override;
   /// Uniform over the class's positions (its index), the side to move by a coin, both hands
   /// empty, at ply 40 (docs/EGTB.md 8).
   std::unique_ptr<State> drawPosition(const std::string& positionClass, std::mt19937_64& rng) override;
