@@ -38,6 +38,12 @@ Action EgtbPlayer::chooseAction(const State& state) {
 
 namespace tz {
 
+std::unique_ptr<EndgameTables> openPlayerTables(const Game& game, const std::string& dir, const std::string& context) {
+  std::unique_ptr<EndgameTables> tables = game.expertise() ? game.expertise()->openEndgameTables(game, dir) : nullptr;
+  if (!tables) throw Error(context + ": " + game.name() + " has no endgame tables (morris has)");
+  return tables;
+}
+
 void registerEgtbPlayerKind() {
   registerPlayerKind("egtb", "egtb:DIR[|FALLBACK]", [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
     const size_t bar = spec.argument.find('|');
@@ -46,9 +52,8 @@ void registerEgtbPlayerKind() {
     if (dir.empty()) {
       throw Error("player " + quoted(spec.text) + ": expected egtb:DIR[|FALLBACK], the database folder first");
     }
-    std::unique_ptr<EndgameTables> tables = game.expertise() ? game.expertise()->openEndgameTables(game, dir) : nullptr;
-    if (!tables) throw Error("player " + quoted(spec.text) + ": " + game.name() + " has no endgame tables (morris has)");
-    return std::make_unique<players::EgtbPlayer>(std::move(tables), makePlayer(fallback, game, seed), seed);
+    return std::make_unique<players::EgtbPlayer>(openPlayerTables(game, dir, "player " + quoted(spec.text)),
+                                                 makePlayer(fallback, game, seed), seed);
   });
 }
 

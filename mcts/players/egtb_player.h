@@ -33,6 +33,10 @@ class EgtbPlayer final : public Player {
 
 namespace tz {
 
+/// The endgame tables in `dir` for `game`; throws Error beginning with `context` when the
+/// game has none, and as GameExpertise::openEndgameTables when `dir` holds none.
+std::unique_ptr<EndgameTables> openPlayerTables(const Game& game, const std::string& dir, const std::string& context);
+
 /// Registers the "egtb" player kind with the player factory.
 void registerEgtbPlayerKind();
 

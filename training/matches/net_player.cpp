@@ -1,9 +1,9 @@
 #include "training/matches/net_player.h"
 
 #include "game/error.h"
-#include "game/expertise.h"
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
+#include "mcts/players/egtb_player.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/value_heads.h"
 #include "nets/checkpoint.h"
@@ -63,9 +63,7 @@ std::string checkpointOf(const std::string& argument) { return argument.substr(0
 // empty. Throws Error naming `spec` when the game has no tables.
 std::shared_ptr<SharedEndgameTables> searchTables(const std::string& spec, const Game& game, const std::string& dir) {
   if (dir.empty()) return nullptr;
-  std::unique_ptr<EndgameTables> tables = game.expertise() ? game.expertise()->openEndgameTables(game, dir) : nullptr;
-  if (!tables) throw Error("player " + quoted(spec) + ": option tables: " + game.name() + " has no endgame tables (morris has)");
-  return std::make_shared<SharedEndgameTables>(std::move(tables));
+  return std::make_shared<SharedEndgameTables>(openPlayerTables(game, dir, "player " + quoted(spec) + ": option tables"));
 }
 
 }  // namespace
