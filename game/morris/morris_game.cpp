@@ -103,7 +103,10 @@ std::string MorrisGame::encodingJson() const {
                   "black may fly (all ones, else zeros)",
                   "position occurred before in the repetition window (all ones, else zeros)",
                   "moving-phase plies without a removal / no_removal_plies (constant; 0 if the rule is off)",
-                  "plies played / ply_limit (constant plane)"}}};
+                  "plies played / ply_limit (constant plane)",
+                  "white mill threats: empty points where White's next placement or move closes a mill",
+                  "black mill threats", "white pieces with somewhere to go: an empty neighbour, or all while flying",
+                  "black pieces with somewhere to go"}}};
   j["policy"] = {
       {"size", kNumActions},
       {"shape", {1, 1, kNumActions}},

@@ -88,7 +88,7 @@ class MorrisGame final : public Game {
   int mapPoint(int s, int point) const { return pointMaps_[s][point]; }
 
   /// Number of input planes of the encoding.
-  static constexpr int kPlanes = 13;
+  static constexpr int kPlanes = 17;
   /// The square's 8 symmetries, each also with the inner and outer rings swapped.
   static constexpr int kSymmetries = 16;
 

@@ -101,6 +101,40 @@ std::vector<std::pair<std::string, uint64_t>> MorrisState::divide(int depth) con
   return out;
 }
 
+namespace {
+
+// Empty points where `side` closes a mill with its next placement or move: the other two
+// points of a mill through the point are its own, and it can bring a piece there (a piece
+// in hand, flying, or a piece of its own next to the point outside that mill).
+Mask millThreats(const Position& pos, int side) {
+  const Board& b = board();
+  const Mask own = pos.pieces(side), empty = kAllPoints & ~(own | pos.pieces(1 - side));
+  const bool anywhere = pos.inHand(side) > 0 || pos.mayFly(side);
+  Mask threats = 0;
+  for (Mask m = empty; m; m &= m - 1) {
+    const int p = lowest(m);
+    for (const Mask mill : b.millsAt[p]) {
+      const Mask others = mill & ~(1u << p);
+      if ((others & ~own) == 0 && (anywhere || (b.adjacent[p] & own & ~mill) != 0)) threats |= 1u << p;
+    }
+  }
+  return threats;
+}
+
+// Pieces of `side` with somewhere to go: all of them while it flies, else those with an
+// empty neighbour.
+Mask mobilePieces(const Position& pos, int side) {
+  const Board& b = board();
+  const Mask own = pos.pieces(side), empty = kAllPoints & ~(own | pos.pieces(1 - side));
+  if (pos.mayFly(side)) return own;
+  Mask mobile = 0;
+  for (Mask m = own; m; m &= m - 1)
+    if (b.adjacent[lowest(m)] & empty) mobile |= 1u << lowest(m);
+  return mobile;
+}
+
+}  // namespace
+
 void MorrisState::encode(float* planes) const {
   const Board& b = board();
   const Rules& r = game_->rules();
@@ -119,13 +153,17 @@ void MorrisState::encode(float* planes) const {
       r.noRemovalPlies > 0 ? float(pos_.pliesWithoutRemoval()) / float(r.noRemovalPlies) : 0.f,
       float(pos_.plies()) / float(r.plyLimit),
   };
-  constexpr int kFirstConstant = 3;
-  static_assert(kFirstConstant + sizeof(constant) / sizeof(float) == MorrisGame::kPlanes, "plane count");
+  constexpr int kFirstConstant = 3, kFirstTactical = kFirstConstant + int(sizeof(constant) / sizeof(float));
+  const Mask tactical[] = {millThreats(pos_, kWhite), millThreats(pos_, kBlack), mobilePieces(pos_, kWhite),
+                           mobilePieces(pos_, kBlack)};
+  static_assert(kFirstTactical + sizeof(tactical) / sizeof(Mask) == MorrisGame::kPlanes, "plane count");
   for (int p = 0; p < kPoints; ++p) {
     const int cell = b.cell(p);
     planes[0 * area + cell] = float(pos_.pieces(kWhite) >> p & 1);
     planes[1 * area + cell] = float(pos_.pieces(kBlack) >> p & 1);
     planes[2 * area + cell] = 1.f;
+    for (int i = 0; i < int(sizeof(tactical) / sizeof(Mask)); ++i)
+      planes[(kFirstTactical + i) * area + cell] = float(tactical[i] >> p & 1);
   }
   for (int i = 0; i < int(sizeof(constant) / sizeof(float)); ++i)
     for (int cell = 0; cell < area; ++cell) planes[(kFirstConstant + i) * area + cell] = constant[i];

@@ -230,12 +230,48 @@ TEST(MorrisSymmetry, TablesArePermutationsThatRoundTrip) {
 
 TEST(MorrisSymmetry, ShapesAndEncodingDescription) {
   auto game = morrisGame();
-  EXPECT_EQ(game->inputShape().planes, 13);
+  EXPECT_EQ(game->inputShape().planes, 17);
   EXPECT_EQ(game->inputShape().height, 7);
   EXPECT_EQ(game->inputShape().width, 7);
   const std::string json = game->encodingJson();
   for (const char* key : {"\"planes\"", "\"place\"", "\"move\"", "\"remove\"", "\"symmetries\""})
     EXPECT_NE(json.find(key), std::string::npos) << key;
+}
+
+// The points set in one of the tactical planes (13..16) of a position's encoding.
+std::set<std::string> tacticalPlane(const Game& game, const std::string& record, int plane) {
+  std::vector<float> planes(game.inputShape().size());
+  game.fromRecord(record, "")->encode(planes.data());
+  const int area = morris::kGrid * morris::kGrid;
+  std::set<std::string> points;
+  for (int p = 0; p < kPoints; ++p)
+    if (planes[size_t((13 + plane) * area + morris::board().cell(p))] == 1.f) points.insert(morris::pointName(p));
+  return points;
+}
+
+using Points = std::set<std::string>;
+
+TEST(MorrisEncoding, TacticalPlanesShowMillThreatsAndMobilePieces) {
+  auto game = morrisGame();
+  // Moving phase. White a1 a4 with d7 next to a7 threatens a7; b2 b4 need b6, which no
+  // other white piece touches; a4 b4 need c4, likewise. Black f4 f6 with d2 next to f2
+  // threatens f2; g1 g4 need g7, whose other neighbour d7 is white. White b2 is hemmed in
+  // by b4 and d2.
+  const std::string moving = morrisRecord("a1 a4 b2 b4 d7", "d2 f4 f6 g1 g4", "white 0 0 31");
+  EXPECT_EQ(tacticalPlane(*game, moving, 0), Points({"a7"}));
+  EXPECT_EQ(tacticalPlane(*game, moving, 1), Points({"f2"}));
+  EXPECT_EQ(tacticalPlane(*game, moving, 2), Points({"a1", "a4", "b4", "d7"}));
+  EXPECT_EQ(tacticalPlane(*game, moving, 3), Points({"d2", "f4", "f6", "g1", "g4"}));
+  // Black down to three flies: every open two is a threat and every piece can go.
+  const std::string flying = morrisRecord("a1 a4 b2 b4 d7", "f4 g1 g4", "black 0 0 40");
+  EXPECT_EQ(tacticalPlane(*game, flying, 1), Points({"e4", "g7"}));
+  EXPECT_EQ(tacticalPlane(*game, flying, 3), Points({"f4", "g1", "g4"}));
+  auto noFlying = morrisGame({}, "morris-noflying");
+  EXPECT_EQ(tacticalPlane(*noFlying, flying, 1), Points());
+  // Placing phase: any open two can be filled from the hand.
+  const std::string placing = morrisRecord("a1 a4", "g1 g4", "white 7 7 4");
+  EXPECT_EQ(tacticalPlane(*game, placing, 0), Points({"a7"}));
+  EXPECT_EQ(tacticalPlane(*game, placing, 1), Points({"g7"}));
 }
 
 }  // namespace
