@@ -108,7 +108,7 @@ namespace {
 // in hand, flying, or a piece of its own next to the point outside that mill).
 Mask millThreats(const Position& pos, int side) {
   const Board& b = board();
-  const Mask own = pos.pieces(side), empty = kAllPoints & ~(own | pos.pieces(1 - side));
+  const Mask own = pos.pieces(side), empty = pos.empty();
   const bool anywhere = pos.inHand(side) > 0 || pos.mayFly(side);
   Mask threats = 0;
   for (Mask m = empty; m; m &= m - 1) {
@@ -125,7 +125,7 @@ Mask millThreats(const Position& pos, int side) {
 // empty neighbour.
 Mask mobilePieces(const Position& pos, int side) {
   const Board& b = board();
-  const Mask own = pos.pieces(side), empty = kAllPoints & ~(own | pos.pieces(1 - side));
+  const Mask own = pos.pieces(side), empty = pos.empty();
   if (pos.mayFly(side)) return own;
   Mask mobile = 0;
   for (Mask m = own; m; m &= m - 1)

@@ -76,7 +76,7 @@ bool Position::formsMill(int from, int to) const {
 }
 
 bool Position::hasStep() const {
-  const Mask empty = kAllPoints & ~(c_.bb[0] | c_.bb[1]);
+  const Mask empty = this->empty();
   const int s = c_.side;
   if (c_.hand[s] > 0 || mayFly(s)) return empty != 0;
   for (Mask own = c_.bb[s]; own; own &= own - 1)

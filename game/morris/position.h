@@ -52,6 +52,8 @@ class Position {
   uint64_t hash() const { return c_.hash; }
   /// Points of a side.
   Mask pieces(int side) const { return c_.bb[side]; }
+  /// The points no piece stands on.
+  Mask empty() const { return kAllPoints & ~(c_.bb[0] | c_.bb[1]); }
   /// Pieces a side still has to place.
   int inHand(int side) const { return c_.hand[side]; }
   /// Whether the side to move has formed a mill and must now remove a piece.
@@ -132,7 +134,7 @@ template <class F>
 void Position::forEachStep(F&& f) const {
   const Board& b = board();
   const int s = c_.side;
-  const Mask empty = kAllPoints & ~(c_.bb[0] | c_.bb[1]);
+  const Mask empty = this->empty();
   if (c_.hand[s] > 0) {
     for (Mask e = empty; e; e &= e - 1) f(-1, lowest(e));
     return;
