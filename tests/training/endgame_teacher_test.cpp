@@ -1,7 +1,8 @@
 // Endgame teaching (docs/EGTB.md 9): lessons drawn from the morris 3v3 table carry the
 // table's exact value and spread their policy over the actions of best turns; a turn with
-// a removal is taught at both of its decisions; batches keep their self-play rows; and an
-// experiment naming tables that cannot be used is refused with the command that builds them.
+// a removal is taught at both of its decisions; critical draws are decisions that matter and
+// best replies the opponent's position after a best turn; batches keep their self-play rows;
+// and an experiment naming tables that cannot be used is refused with the command that builds them.
 #include <gtest/gtest.h>
 
 #include <numeric>
@@ -92,6 +93,53 @@ TEST(EndgameTeacher, LessonsOfDrawnPositionsAgreeWithTheTables) {
     }
   }
   EXPECT_GT(byValue[0] + byValue[2], 0);  // the class has decided positions
+}
+
+// Whether some turn of `position` changes its result.
+bool decisionMatters(EndgameTables& tables, const State& position) {
+  const EndgameProbe probe = tables.probe(position);
+  for (const EndgameTurn& t : probe.turns)
+    if (t.value.result != probe.value.result) return true;
+  return false;
+}
+
+TEST(EndgameTeacher, CriticalDrawsAreDecisionsThatMatter) {
+  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), morrisTables3v3());
+  const auto t = teacher(7);
+  std::mt19937_64 rng(13);
+  int uniformMatter = 0;
+  for (int i = 0; i < 200; ++i) {
+    const auto critical = t->drawCritical("3v3");
+    EXPECT_TRUE(decisionMatters(tables, *critical)) << critical->record();
+    uniformMatter += decisionMatters(tables, *tables.drawPosition("3v3", rng));
+  }
+  EXPECT_LT(uniformMatter, 200);  // uniform draws hold positions where every turn keeps the result
+}
+
+TEST(EndgameTeacher, BestRepliesAreTheOpponentsPositionAfterABestTurn) {
+  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), morrisTables3v3());
+  const auto t = teacher(9);
+  // The flier's winning mill leaves Black two pieces: the game is over, there is no reply to teach.
+  EXPECT_EQ(t->bestReply(*morrisState(game(), "a1 a4 g7", "b2 d2 f2", "white 0 0 40")), nullptr);
+  std::mt19937_64 rng(17);
+  int replies = 0;
+  for (int i = 0; i < 200; ++i) {
+    const auto position = tables.drawPosition("3v3", rng);
+    const EndgameValue value = tables.probe(*position).value;
+    const auto reply = t->bestReply(*position);
+    if (!reply) continue;
+    ++replies;
+    EXPECT_NE(reply->toMove(), position->toMove());
+    const EndgameValue after = tables.probe(*reply).value;
+    const EndgameResult mirrored = value.result == EndgameResult::kWin    ? EndgameResult::kLoss
+                                   : value.result == EndgameResult::kLoss ? EndgameResult::kWin
+                                                                          : EndgameResult::kDraw;
+    EXPECT_EQ(after.result, mirrored) << position->record();
+    if (value.result != EndgameResult::kDraw) {
+      EXPECT_EQ(after.distance, value.distance - 1) << position->record();
+    }
+  }
+  EXPECT_GT(replies, 100);
 }
 
 TEST(EndgameTeacher, ReplacesOnlyTheLastRowsOfABatch) {

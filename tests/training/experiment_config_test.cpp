@@ -108,6 +108,7 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
   refused([](ExperimentConfig& c) { c.evaluation.games = 1; }, "evaluation.games", "[2, 100000]");
   refused([](ExperimentConfig& c) { c.device = "tpu"; }, "device", "cpu | cuda");
   refused([](ExperimentConfig& c) { c.training.endgame.share = 0.95; }, "training.endgame.share", "[0, 0.9], got 0.95");
+  refused([](ExperimentConfig& c) { c.training.endgame.critical = 1.5; }, "training.endgame.critical", "[0, 1], got 1.5");
   refused(
       [](ExperimentConfig& c) {
         c.variants = {{"a", "brandubh", {}}, {"b", "brandubh", {}}};
@@ -132,9 +133,10 @@ TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {
 TEST(ExperimentConfig, EndgameTeachingIsReadFromTheTrainingSection) {
   const ExperimentConfig c = loadExperiment(writeExperiment(
       "endgame-teaching.yaml",
-      "budget: {steps: 1}\ntraining: {endgame: {tables: runs/egtb-morris, share: 0.5, selfplay: true}}\n"));
+      "budget: {steps: 1}\ntraining: {endgame: {tables: runs/egtb-morris, share: 0.5, critical: 0.5, selfplay: true}}\n"));
   EXPECT_EQ(c.training.endgame.tables, "runs/egtb-morris");
   EXPECT_EQ(c.training.endgame.share, 0.5);
+  EXPECT_EQ(c.training.endgame.critical, 0.5);
   EXPECT_TRUE(c.training.endgame.selfplay);
   EXPECT_FALSE(loadExperiment(writeExperiment("no-probes.yaml", "budget: {steps: 1}\n")).training.endgame.selfplay);
   const std::string untabled = messageAfterFile([] {

@@ -1,9 +1,11 @@
 #include "training/run/endgame_teacher.h"
 
+#include <algorithm>
 #include <set>
 
 #include "game/error.h"
 #include "game/expertise.h"
+#include "game/turn_actions.h"
 
 namespace tz {
 
@@ -42,14 +44,36 @@ float resultValue(EndgameResult r) { return r == EndgameResult::kWin ? 1.f : r =
 
 }  // namespace
 
-EndgameTeacher::EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> tables, uint64_t seed)
-    : game_(game), tables_(std::move(tables)), classes_(tables_->classes()), rng_(seed) {
+EndgameTeacher::EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> tables, double critical, uint64_t seed)
+    : game_(game), tables_(std::move(tables)), classes_(tables_->classes()), critical_(critical), rng_(seed) {
   if (classes_.empty()) throw Error("endgame teaching: the tables hold no class");
 }
 
 Sample EndgameTeacher::draw() {
   const std::string& cls = classes_[std::uniform_int_distribution<size_t>(0, classes_.size() - 1)(rng_)];
-  return lesson(*tables_->drawPosition(cls, rng_));
+  if (std::uniform_real_distribution<double>(0, 1)(rng_) >= critical_) return lesson(*tables_->drawPosition(cls, rng_));
+  const std::unique_ptr<State> position = drawCritical(cls);
+  const std::unique_ptr<State> reply = (rng_() & 1) ? bestReply(*position) : nullptr;
+  return lesson(reply ? *reply : *position);
+}
+
+std::unique_ptr<State> EndgameTeacher::drawCritical(const std::string& positionClass) {
+  std::unique_ptr<State> position;
+  for (int i = 0; i < kCriticalDraws; ++i) {
+    position = tables_->drawPosition(positionClass, rng_);
+    const EndgameProbe probe = tables_->probe(*position);
+    const auto changes = [&](const EndgameTurn& t) { return t.value.result != probe.value.result; };
+    if (std::any_of(probe.turns.begin(), probe.turns.end(), changes)) break;
+  }
+  return position;
+}
+
+std::unique_ptr<State> EndgameTeacher::bestReply(const State& position) {
+  const std::vector<std::string> best = tables_->probe(position).best;
+  auto reply = position.clone();
+  for (Action a : turnActions(*reply, best[std::uniform_int_distribution<size_t>(0, best.size() - 1)(rng_)])) reply->apply(a);
+  if (reply->outcome().over || !tables_->whyNotCovered(*reply).empty()) return nullptr;
+  return reply;
 }
 
 Sample EndgameTeacher::lesson(const State& position) {
@@ -107,7 +131,7 @@ std::unique_ptr<EndgameTables> openEndgameTables(const Game& game, const Endgame
 std::unique_ptr<EndgameTeacher> openEndgameTeacher(const Game& game, const EndgameTeachingConfig& config,
                                                    const std::string& file, uint64_t seed) {
   auto tables = openEndgameTables(game, config, file);
-  return tables ? std::make_unique<EndgameTeacher>(game, std::move(tables), seed) : nullptr;
+  return tables ? std::make_unique<EndgameTeacher>(game, std::move(tables), config.critical, seed) : nullptr;
 }
 
 }  // namespace tz

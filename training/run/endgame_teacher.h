@@ -18,12 +18,24 @@ namespace tz {
 /// Draws training positions from endgame tables.
 class EndgameTeacher {
  public:
-  /// Teaches positions of `game` from `tables` (opened for it); draws seeded with `seed`.
-  EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> tables, uint64_t seed);
+  /// Teaches positions of `game` from `tables` (opened for it), a share `critical` of them
+  /// drawn with drawCritical; draws seeded with `seed`.
+  EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> tables, double critical, uint64_t seed);
 
   /// One training position: a class of the tables picked uniformly, a position drawn from
-  /// it (EndgameTables::drawPosition), and its lesson.
+  /// it, and its lesson. The share `critical` of positions are decisions that matter
+  /// (drawCritical), half of those replaced by the position after one of their best turns
+  /// (bestReply, where there is one): the reply a search must value right to find that turn.
+  /// The others are drawn uniformly (EndgameTables::drawPosition).
   Sample draw();
+  /// A position of `positionClass` where some turn changes the result (win, draw, loss): the
+  /// first of up to kCriticalDraws drawn, else the last.
+  std::unique_ptr<State> drawCritical(const std::string& positionClass);
+  /// The position after one of the best turns of `position` (covered), or null when that
+  /// turn ends the game or leads out of the tables.
+  std::unique_ptr<State> bestReply(const State& position);
+  /// Draws drawCritical makes to find a decision that matters before it takes any position.
+  static constexpr int kCriticalDraws = 32;
   /// The lesson of `position` (covered by the tables). Its policy target spreads evenly over
   /// the actions that begin a turn keeping the position's value. When such a turn has
   /// further actions (a morris removal), half the time the position after one of those
@@ -39,6 +51,7 @@ class EndgameTeacher {
   const Game& game_;
   std::unique_ptr<EndgameTables> tables_;
   std::vector<std::string> classes_;
+  double critical_;
   std::mt19937_64 rng_;
 };
 

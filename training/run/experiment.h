@@ -125,12 +125,14 @@ struct EvaluatorConfig {
 struct EndgameTeachingConfig {
   std::string tables;  // folder of the variant's endgame tables (relative to the working directory); empty: none
   double share = 0.25; // share of each batch drawn from the tables
+  double critical = 0; // share of lessons on decisions that matter (EndgameTeacher::drawCritical)
   bool selfplay = false; // self-play probes the tables too: exact leaf values, games end on reaching them (docs/EGTB.md 10)
 
   /// Visits the settings read as plain values (not `tables`) with their keys and ranges.
   template <class Self, class Visitor>
   static void fields(Self& s, Visitor& v) {
     v.number("share", s.share, 0.0, 0.9);
+    v.number("critical", s.critical, 0.0, 1.0);
     v.flag("selfplay", s.selfplay);
   }
 };

@@ -241,8 +241,9 @@ RunSummary Run::go() {
   log_->info("run {}: {} on {} ({}), {} games and {} positions so far, step {}", paths_.dir, config_.variant,
              config_.device, config_.network, monitor_.games(), buffer_.size(), net_->step());
   if (teacher_) {
-    log_->info("endgame teaching: {} of each batch from the tables in {} ({} classes)", config_.training.endgame.share,
-               config_.training.endgame.tables, teacher_->classes().size());
+    log_->info("endgame teaching: {} of each batch from the tables in {} ({} classes), {} of it on decisions that matter",
+               config_.training.endgame.share, config_.training.endgame.tables, teacher_->classes().size(),
+               config_.training.endgame.critical);
   }
   publish();
   if (checkpoints_.empty()) saveCheckpoint();  // step 0: the untrained network, the first point on the rating scale
