@@ -1,6 +1,7 @@
 // One network across variants: a training run on two variants at once (`variants:`) plays
 // both in turn, replays each record in its own variant, checkpoints a rule-conditioned
-// network that net players load for any member variant (and refuse for others), resumes.
+// network that net players load for any member variant (and refuse for others, and refuse
+// to search with endgame tables), resumes.
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
@@ -9,12 +10,15 @@
 #include <map>
 
 #include "game/error.h"
+#include "game/morris/egtb/morris_tables.h"
 #include "game/registry.h"
 #include "game/rule_conditioned_game.h"
+#include "mcts/endgame_probes.h"
 #include "nets/checkpoint.h"
 #include "nets/model_meta.h"
 #include "nets/web_export.h"
 #include "tests/support/error_of.h"
+#include "tests/support/morris_tables.h"
 #include "training/matches/net_player.h"
 #include "training/matches/records.h"
 #include "training/run/experiment.h"
@@ -109,6 +113,24 @@ TEST(ConditionedRun, TheReplayBufferReplaysEachRecordInItsVariant) {
   EXPECT_EQ(samples[0].planes[size_t(11 * area)], 1.f);  // first = defenders
   record.variant = "brandubh";
   expectError([&] { buffer.samplesOf(record, {start}); }, "none of the run's variants (attackers-first, defenders-first)");
+}
+
+TEST(ConditionedRun, ARuleConditionedNetworkDoesNotSearchWithEndgameTables) {
+  // Tables value the positions of one rule set; a network over several is refused them.
+  const std::string dir = freshDir("conditioned_tables");
+  const std::string config = dir + "/config.yaml";
+  std::ofstream(config) << "variants:\n  - {name: flying, variant: morris}\n  - {name: fixed, variant: morris-noflying}\n"
+                        << "network: " << kConfigs << "tiny-net.yaml\nseed: 3\nbudget: {steps: 2}\n"
+                        << "selfplay: {workers: 1, games_per_worker: 4, simulations: 4, cheap_simulations: 2, full_fraction: 0.5}\n"
+                        << "training: {batch_size: 16, window: 2000, min_positions: 32, samples_per_position: 2, checkpoint_every: 2}\n"
+                        << "evaluation: {every: 2, games: 2, simulations: 4, previous: 1, baselines: [random]}\n";
+  const RunSummary s = runTraining(config, dir + "/run", false, false);
+  const auto game = loadGame("morris");
+  auto tables = std::make_shared<SharedEndgameTables>(std::make_unique<morris::egtb::MorrisEndgameTables>(
+      static_cast<const morris::MorrisGame&>(*game), morrisTables3v3()));
+  expectError([&] { makeNetPlayer(s.latestCheckpoint, *game, netPlaySearch(8, 1), 0, "cpu", tables); },
+              "a rule-conditioned network cannot search with endgame tables");
+  EXPECT_NE(makeNetPlayer(s.latestCheckpoint, *game, netPlaySearch(8, 1)), nullptr);  // it plays without them
 }
 
 TEST(ConditionedRun, BadVariantListsNameFileKeyAndExpectation) {
