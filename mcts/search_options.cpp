@@ -33,7 +33,6 @@ void SearchOptions::check() const {
   require(o.dirichletFraction >= 0 && o.dirichletFraction <= 1, "dirichlet_fraction", "in [0, 1]", o.dirichletFraction);
   finite(o.temperature, "temperature", 0, true);
   require(o.temperaturePlies >= 0, "temperature_plies", "at least 0", o.temperaturePlies);
-  require(o.noisePlies >= 0, "noise_plies", "at least 0", o.noisePlies);
   finite(o.virtualLoss, "virtual_loss", 0, false);
   require(o.rootLookahead >= 0 && o.rootLookahead <= 2, "root_lookahead", "0, 1 or 2", o.rootLookahead);
   require(o.gumbelCandidates >= 1, "gumbel_candidates", "at least 1", o.gumbelCandidates);

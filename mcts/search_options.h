@@ -3,7 +3,6 @@
 // struct (KataGo's SearchParams idea).
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 
 namespace tz {
 
@@ -18,8 +17,6 @@ struct SearchOptions {
   float dirichletFraction = 0.f;  // share of root priors replaced by noise (0: no noise)
   float temperature = 1.f;        // move choice in the opening plies: P(move) ~ visits^(1/temperature)
   int temperaturePlies = 0;       // plies (State::ply) chosen with temperature; later moves take the most visited
-  int noisePlies = std::numeric_limits<int>::max();  // self-play: plies (State::ply) whose full searches get root noise
-                                  // (Dirichlet, or Gumbel's, which also samples the move played); later ones search without
   float virtualLoss = 3.f;        // each in-flight playout counts as this many lost visits
   int rootLookahead = 2;          // exact checks: 1 root moves that win at once, 2 also replies that do (Tree::prepareRoot)
   uint64_t seed = 1;              // seeds root noise and move choice

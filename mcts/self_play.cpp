@@ -151,10 +151,7 @@ void BatchedSelfPlay::work() {
       Slot& slot = *s;
       while (slot.active) {
         mcts::Tree& tree = slot.current();
-        if (tree.root().isExpanded() && !tree.prepared()) {
-          const bool noise = slot.budget.full && tree.rootState().ply() < options_.search.noisePlies;
-          tree.prepareRoot(options_.search, noise, slot.rng);
-        }
+        if (tree.root().isExpanded() && !tree.prepared()) tree.prepareRoot(options_.search, slot.budget.full, slot.rng);
         if (!tree.prepared() || !tree.searchDone()) break;
         finishMove(slot);
       }

@@ -34,7 +34,7 @@ struct SelfPlayOptions {
 /// The search budget of one move (playout cap randomization: full or cheap).
 struct MoveBudget {
   int simulations = 0;  // new playouts for this move
-  bool full = true;     // full search: root noise on (below SearchOptions::noisePlies) and worth a policy target; cheap: neither
+  bool full = true;     // full search: root noise on and worth a policy target; cheap: neither
 };
 
 /// The evaluators searching for side 0 and side 1 of one game.

@@ -2,14 +2,13 @@
 // reported with its root visits and budget, full/cheap budgets are honoured, a run
 // stopped from a callback finishes the games it has begun, an adjudicated game ends with the
 // adjudicator's outcome, each side of a game searches
-// with its own evaluator, root noise stops at the noise plies, and callbacks never overlap.
+// with its own evaluator, and callbacks never overlap.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <map>
-#include <set>
 #include <thread>
 
 #include "game/registry.h"
@@ -137,29 +136,6 @@ TEST(SelfPlay, EachSideSearchesWithItsOwnEvaluator) {
   EXPECT_GT(byMover[1], 0);
   EXPECT_EQ(selfPlay.stats().games, 2);
   EXPECT_EQ(selfPlay.stats().moves, moves);
-}
-
-// The distinct games of a Gumbel self-play run of 16 tic-tac-toe games, every move a full
-// search, root noise on the plies below `noisePlies`.
-std::set<std::vector<Action>> gumbelGames(int noisePlies) {
-  auto game = loadGame("tictactoe");
-  SelfPlayOptions o = optionsOf(1, 4, 16, 16);
-  o.search.gumbel = true;
-  o.search.noisePlies = noisePlies;
-  BatchedSelfPlay selfPlay(*game, std::make_shared<UniformEvaluator>(), o);
-  std::set<std::vector<Action>> games;
-  selfPlay.onGame([&](const SelfPlayGame& g) { games.insert(g.actions); });
-  selfPlay.run();
-  return games;
-}
-
-TEST(SelfPlay, RootNoiseStopsAtTheNoisePlies) {
-  // Without noise a Gumbel root plays its best candidate: every game is the same.
-  EXPECT_EQ(gumbelGames(0).size(), 1u);
-  // With noise on the first ply alone, the first moves are sampled: they differ.
-  std::set<Action> firstMoves;
-  for (const auto& g : gumbelGames(1)) firstMoves.insert(g.front());
-  EXPECT_GE(firstMoves.size(), 2u);
 }
 
 TEST(SelfPlay, AnAdjudicatedGameEndsWithTheAdjudicatorsOutcome) {

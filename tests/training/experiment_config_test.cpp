@@ -70,7 +70,6 @@ TEST(ExperimentConfig, DefaultsInCodeAreThoseOfAFileThatSetsNothing) {
   const SearchOptions& c = code.selfPlay.search;
   EXPECT_EQ(r.dirichletFraction, c.dirichletFraction);
   EXPECT_EQ(r.temperaturePlies, c.temperaturePlies);
-  EXPECT_EQ(r.noisePlies, c.noisePlies);
   EXPECT_EQ(r.cPuct, c.cPuct);
   EXPECT_EQ(r.fpuReduction, c.fpuReduction);
   EXPECT_EQ(r.gumbel, c.gumbel);

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <limits>
 
 #include "game/config.h"
 #include "game/config_fields.h"
@@ -51,7 +50,6 @@ void readSearch(ConfigReader& r, SearchOptions& s) {
   s.dirichletFraction = float(r.getDouble("dirichlet_fraction", s.dirichletFraction, 0, 1));
   s.temperature = float(r.getDouble("temperature", s.temperature, 0.01, 10));
   s.temperaturePlies = r.getInt("temperature_plies", s.temperaturePlies, 0, 100000);
-  s.noisePlies = r.getInt("noise_plies", s.noisePlies, 0, std::numeric_limits<int>::max());
   s.gumbel = r.getBool("gumbel", s.gumbel);
   s.gumbelCandidates = r.getInt("gumbel_candidates", s.gumbelCandidates, 2, 4096);
   s.gumbelRescale = r.getBool("gumbel_rescale", s.gumbelRescale);
