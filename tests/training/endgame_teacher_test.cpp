@@ -1,7 +1,8 @@
 // Endgame teaching (docs/EGTB.md 9): lessons drawn from the morris 3v3 table carry the
 // table's exact value and spread their policy over the actions of best turns; a turn with
 // a removal is taught at both of its decisions; critical draws are decisions that matter and
-// best replies the opponent's position after a best turn; batches keep their self-play rows;
+// best replies the opponent's position after a best turn, and they make the share `critical`
+// of the lessons; batches keep their self-play rows;
 // and an experiment naming tables that cannot be used is refused with the command that builds them.
 #include <gtest/gtest.h>
 
@@ -140,6 +141,46 @@ TEST(EndgameTeacher, BestRepliesAreTheOpponentsPositionAfterABestTurn) {
     }
   }
   EXPECT_GT(replies, 100);
+}
+
+// What 2,000 lesson positions of a teacher with share `critical` on the 3v3, 3v4 and 4v3
+// tables hold: the share of the 3v4 ones where a turn changes the result, and the lost 4v3
+// ones (a winning 3v4 turn's reply; 0.4% of the class).
+struct LessonMix {
+  double matter3v4 = 0;
+  int lost4v3 = 0;
+};
+LessonMix lessonMix(double critical) {
+  EndgameTeachingConfig config;
+  config.tables = morrisTables3v4();
+  config.critical = critical;
+  const auto t = openEndgameTeacher(game(), config, "exp.yaml", 21);
+  morris::egtb::MorrisEndgameTables tables(static_cast<const morris::MorrisGame&>(game()), config.tables);
+  LessonMix mix;
+  int positions3v4 = 0, matter = 0;
+  for (int i = 0; i < 2000; ++i) {
+    const auto position = t->drawLessonPosition();
+    const EndgameProbe probe = tables.probe(*position);
+    if (probe.positionClass == "3v4") {
+      ++positions3v4;
+      matter += decisionMatters(tables, *position);
+    }
+    mix.lost4v3 += probe.positionClass == "4v3" && probe.value.result == EndgameResult::kLoss;
+  }
+  mix.matter3v4 = double(matter) / positions3v4;
+  return mix;
+}
+
+TEST(EndgameTeacher, TheCriticalShareOfLessonsAreDecisionsThatMatterAndTheirReplies) {
+  const LessonMix uniform = lessonMix(0), half = lessonMix(0.5), all = lessonMix(1);
+  // About half of uniform 3v4 positions matter (most of the class is drawn whatever is played).
+  EXPECT_LT(uniform.matter3v4, 0.6);
+  EXPECT_GT(all.matter3v4, uniform.matter3v4 + 0.2);
+  EXPECT_GT(half.matter3v4, uniform.matter3v4);
+  EXPECT_LT(half.matter3v4, all.matter3v4);
+  // The replies teach the lost 4v3 positions that uniform draws almost never reach.
+  EXPECT_LE(uniform.lost4v3, 10);
+  EXPECT_GE(all.lost4v3, 20);
 }
 
 TEST(EndgameTeacher, ReplacesOnlyTheLastRowsOfABatch) {

@@ -49,12 +49,14 @@ EndgameTeacher::EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> 
   if (classes_.empty()) throw Error("endgame teaching: the tables hold no class");
 }
 
-Sample EndgameTeacher::draw() {
+Sample EndgameTeacher::draw() { return lesson(*drawLessonPosition()); }
+
+std::unique_ptr<State> EndgameTeacher::drawLessonPosition() {
   const std::string& cls = classes_[std::uniform_int_distribution<size_t>(0, classes_.size() - 1)(rng_)];
-  if (std::uniform_real_distribution<double>(0, 1)(rng_) >= critical_) return lesson(*tables_->drawPosition(cls, rng_));
-  const std::unique_ptr<State> position = drawCritical(cls);
-  const std::unique_ptr<State> reply = (rng_() & 1) ? bestReply(*position) : nullptr;
-  return lesson(reply ? *reply : *position);
+  if (std::uniform_real_distribution<double>(0, 1)(rng_) >= critical_) return tables_->drawPosition(cls, rng_);
+  std::unique_ptr<State> position = drawCritical(cls);
+  std::unique_ptr<State> reply = (rng_() & 1) ? bestReply(*position) : nullptr;
+  return reply ? std::move(reply) : std::move(position);
 }
 
 std::unique_ptr<State> EndgameTeacher::drawCritical(const std::string& positionClass) {

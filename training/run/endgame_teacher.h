@@ -22,12 +22,14 @@ class EndgameTeacher {
   /// drawn with drawCritical; draws seeded with `seed`.
   EndgameTeacher(const Game& game, std::unique_ptr<EndgameTables> tables, double critical, uint64_t seed);
 
-  /// One training position: a class of the tables picked uniformly, a position drawn from
-  /// it, and its lesson. The share `critical` of positions are decisions that matter
-  /// (drawCritical), half of those replaced by the position after one of their best turns
-  /// (bestReply, where there is one): the reply a search must value right to find that turn.
-  /// The others are drawn uniformly (EndgameTables::drawPosition).
+  /// One training position: the lesson of drawLessonPosition().
   Sample draw();
+  /// The position of one lesson: a class of the tables picked uniformly and a position of
+  /// it. The share `critical` of positions are decisions that matter (drawCritical), half of
+  /// those replaced by the position after one of their best turns (bestReply, where there is
+  /// one): the reply a search must value right to find that turn. The others are drawn
+  /// uniformly (EndgameTables::drawPosition).
+  std::unique_ptr<State> drawLessonPosition();
   /// A position of `positionClass` where some turn changes the result (win, draw, loss): the
   /// first of up to kCriticalDraws drawn, else the last.
   std::unique_ptr<State> drawCritical(const std::string& positionClass);
