@@ -1,5 +1,8 @@
 #include "game/morris/board.h"
 
+#include <algorithm>
+#include <cstdlib>
+
 #include "game/splitmix.h"
 
 namespace tz::morris {
@@ -19,6 +22,13 @@ constexpr const char* kMillNames[kMills][3] = {
     {"c3", "c4", "c5"}, {"c5", "d5", "e5"}, {"e5", "e4", "e3"}, {"e3", "d3", "c3"},
     {"a4", "b4", "c4"}, {"e4", "f4", "g4"}, {"d1", "d2", "d3"}, {"d5", "d6", "d7"}};
 
+// Slot of the point at offset (dx, dy) in {-1, 0, 1}^2 from the centre of its square:
+// clockwise from the lower-left corner (a1, b2, c3 are slot 0; a4, b4, c4 slot 1).
+int slotAt(int dx, int dy) {
+  constexpr int kSlots[3][3] = {{0, 1, 2}, {7, -1, 3}, {6, 5, 4}};  // [dx + 1][dy + 1]
+  return kSlots[dx + 1][dy + 1];
+}
+
 Board build() {
   Board b{};
   for (int& p : b.pointAt) p = -1;
@@ -26,6 +36,10 @@ Board build() {
     b.file[p] = kNames[p][0] - 'a';
     b.rank[p] = kNames[p][1] - '1';
     b.pointAt[b.cell(p)] = p;
+    const int dx = b.file[p] - kGrid / 2, dy = b.rank[p] - kGrid / 2;
+    const int half = std::max(std::abs(dx), std::abs(dy));  // 3 outer .. 1 inner
+    b.ring[p] = kRings - half;
+    b.slot[p] = slotAt(dx / half, dy / half);
   }
   int seen[kPoints] = {};
   for (int m = 0; m < kMills; ++m) {

@@ -1,7 +1,7 @@
 #pragma once
 // The fixed geometry of the Nine Men's Morris board (docs/MORRIS.md 1.1, 1.2): the 24
-// points in canonical order, their places on the 7x7 grid, adjacency and mill tables as
-// 24-bit masks, and the Zobrist keys. Built once; read in the hot path.
+// points in canonical order, their places on the 7x7 grid and on the rings, adjacency and
+// mill tables as 24-bit masks, and the Zobrist keys. Built once; read in the hot path.
 #include <cstdint>
 #include <string>
 
@@ -13,6 +13,8 @@ using Mask = uint32_t;
 constexpr int kPoints = 24;    // points on the board
 constexpr int kMills = 16;     // lines of three
 constexpr int kGrid = 7;       // the points lie on a 7x7 grid of files a..g and ranks 1..7
+constexpr int kRings = 3;      // the outer, middle and inner squares
+constexpr int kRingPoints = 8; // points around each square
 constexpr int kPieces = 9;     // pieces per side
 constexpr Mask kAllPoints = (1u << kPoints) - 1;
 
@@ -21,6 +23,8 @@ struct Board {
   int file[kPoints];            // grid column of each point (a = 0)
   int rank[kPoints];            // grid row of each point (rank 1 = 0)
   int pointAt[kGrid * kGrid];   // point at grid cell rank * 7 + file, or -1
+  int ring[kPoints];            // square of each point: 0 outer, 1 middle, 2 inner
+  int slot[kPoints];            // place around its square, clockwise from the lower-left corner
   Mask adjacent[kPoints];       // points one line segment away
   Mask mills[kMills];           // the 16 mills
   Mask millsAt[kPoints][2];     // the two mills through each point
@@ -31,6 +35,10 @@ struct Board {
 
   /// Grid cell (rank * 7 + file) of a point.
   int cell(int point) const { return rank[point] * kGrid + file[point]; }
+  /// Cell (ring * 8 + slot) of a point on the 3x8 ring layout of the network input
+  /// (docs/MORRIS.md 8): neighbours along a square are neighbouring columns, the cross lines
+  /// are columns.
+  int ringCell(int point) const { return ring[point] * kRingPoints + slot[point]; }
 };
 
 /// The board tables (built on first use, thread-safe).

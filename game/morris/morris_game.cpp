@@ -61,16 +61,11 @@ std::unique_ptr<State> MorrisGame::fromRecord(const std::string& record, const s
 void MorrisGame::buildSymmetries() {
   const Board& b = board();
   for (int s = 0; s < kSymmetries; ++s) {
-    std::vector<int> cells(kGrid * kGrid);
-    for (int cell = 0; cell < kGrid * kGrid; ++cell) {
-      const int p = b.pointAt[cell];
-      if (p < 0) {
-        cells[cell] = cell;  // cells off the board stay put
-        continue;
-      }
+    std::vector<int> cells(kPoints);
+    for (int p = 0; p < kPoints; ++p) {
       const auto [f, r] = transform(b.file[p], b.rank[p], s);
-      cells[cell] = r * kGrid + f;
-      pointMaps_[s][p] = b.pointAt[cells[cell]];
+      pointMaps_[s][p] = b.pointAt[r * kGrid + f];
+      cells[b.ringCell(p)] = b.ringCell(pointMaps_[s][p]);
     }
     const auto& pm = pointMaps_[s];
     std::vector<int> actions(kNumActions);
@@ -90,11 +85,13 @@ std::string MorrisGame::encodingJson() const {
   nlohmann::json j;
   j["game"] = "morris";
   j["variant"] = name();
-  j["input"] = {{"shape", {kPlanes, kGrid, kGrid}},
-                {"layout", "planes x rows x columns; row r is rank r+1 (row 0 = rank 1), column c is file c (a = 0); "
-                           "only the 24 points of plane 2 are on the board, other cells are 0 in board planes"},
+  j["input"] = {{"shape", {kPlanes, kRings, kRingPoints}},
+                {"layout", "planes x rings x slots: row 0 is the outer square, 1 the middle, 2 the inner; column c is "
+                           "the place around the square, clockwise from the lower-left corner (a1, a4, a7, d7, g7, g4, "
+                           "g1, d1 on the outer square; b2 ... d2 and c3 ... d3 likewise), so the cross lines are the "
+                           "odd columns"},
                 {"planes",
-                 {"white pieces", "black pieces", "board points (ones on the 24 points)",
+                 {"white pieces", "black pieces", "ones (the board's points)",
                   "white to move (all ones, else zeros)",
                   "removal pending: the side to move formed a mill and must remove (all ones, else zeros)",
                   "white pieces in hand / 9 (constant plane)", "black pieces in hand / 9 (constant plane)",
@@ -106,7 +103,8 @@ std::string MorrisGame::encodingJson() const {
                   "plies played / ply_limit (constant plane)",
                   "white mill threats: empty points where White's next placement or move closes a mill",
                   "black mill threats", "white pieces with somewhere to go: an empty neighbour, or all while flying",
-                  "black pieces with somewhere to go"}}};
+                  "black pieces with somewhere to go",
+                  "side mid-points: ones on the odd columns, where the cross lines run"}}};
   j["policy"] = {
       {"size", kNumActions},
       {"shape", {1, 1, kNumActions}},

@@ -72,7 +72,7 @@ class MorrisGame final : public Game {
   int sideFromName(const std::string& name) const override;
   std::unique_ptr<State> newGame() const override;
   std::unique_ptr<State> fromRecord(const std::string& record, const std::string& toMove) const override;
-  TensorShape inputShape() const override { return {kPlanes, kGrid, kGrid}; }
+  TensorShape inputShape() const override { return {kPlanes, kRings, kRingPoints}; }
   int numActions() const override { return kNumActions; }
   TensorShape policyShape() const override { return {1, 1, kNumActions}; }
   int numSymmetries() const override { return kSymmetries; }
@@ -88,7 +88,7 @@ class MorrisGame final : public Game {
   int mapPoint(int s, int point) const { return pointMaps_[s][point]; }
 
   /// Number of input planes of the encoding.
-  static constexpr int kPlanes = 17;
+  static constexpr int kPlanes = 18;
   /// The square's 8 symmetries, each also with the inner and outer rings swapped.
   static constexpr int kSymmetries = 16;
 

@@ -138,7 +138,7 @@ Mask mobilePieces(const Position& pos, int side) {
 void MorrisState::encode(float* planes) const {
   const Board& b = board();
   const Rules& r = game_->rules();
-  constexpr int area = kGrid * kGrid;
+  constexpr int area = kRings * kRingPoints;
   std::memset(planes, 0, sizeof(float) * MorrisGame::kPlanes * area);
   const bool placing = pos_.inHand(kWhite) > 0 || pos_.inHand(kBlack) > 0;
   const float constant[] = {
@@ -156,14 +156,16 @@ void MorrisState::encode(float* planes) const {
   constexpr int kFirstConstant = 3, kFirstTactical = kFirstConstant + int(sizeof(constant) / sizeof(float));
   const Mask tactical[] = {millThreats(pos_, kWhite), millThreats(pos_, kBlack), mobilePieces(pos_, kWhite),
                            mobilePieces(pos_, kBlack)};
-  static_assert(kFirstTactical + sizeof(tactical) / sizeof(Mask) == MorrisGame::kPlanes, "plane count");
+  constexpr int kMidPoints = kFirstTactical + int(sizeof(tactical) / sizeof(Mask));
+  static_assert(kMidPoints + 1 == MorrisGame::kPlanes, "plane count");
   for (int p = 0; p < kPoints; ++p) {
-    const int cell = b.cell(p);
+    const int cell = b.ringCell(p);
     planes[0 * area + cell] = float(pos_.pieces(kWhite) >> p & 1);
     planes[1 * area + cell] = float(pos_.pieces(kBlack) >> p & 1);
     planes[2 * area + cell] = 1.f;
     for (int i = 0; i < int(sizeof(tactical) / sizeof(Mask)); ++i)
       planes[(kFirstTactical + i) * area + cell] = float(tactical[i] >> p & 1);
+    planes[kMidPoints * area + cell] = float(b.slot[p] & 1);
   }
   for (int i = 0; i < int(sizeof(constant) / sizeof(float)); ++i)
     for (int cell = 0; cell < area; ++cell) planes[(kFirstConstant + i) * area + cell] = constant[i];

@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <numeric>
 #include <random>
 #include <set>
@@ -91,7 +92,7 @@ void checkSymmetry(const morris::MorrisGame& game, const State& state, int s) {
   std::sort(mapped.begin(), mapped.end());
   ASSERT_EQ(mapped, sortedActions(*image)) << state.record() << " symmetry " << s;
 
-  const int area = morris::kGrid * morris::kGrid;
+  const int area = morris::kRings * morris::kRingPoints;
   std::vector<float> a(game.inputShape().size()), b(a.size());
   state.encode(a.data());
   image->encode(b.data());
@@ -115,7 +116,7 @@ void checkSymmetry(const morris::MorrisGame& game, const State& state, int s) {
 void checkEncoding(const Game& game, const State& state) {
   std::vector<float> planes(game.inputShape().size(), -1.f);
   state.encode(planes.data());
-  const int area = morris::kGrid * morris::kGrid;
+  const int area = morris::kRings * morris::kRingPoints;
   for (float v : planes) ASSERT_TRUE(v >= 0.f && v <= 1.f) << v;
   EXPECT_EQ(std::accumulate(planes.begin(), planes.begin() + area, 0.f), float(onBoard(state, 0)));
   EXPECT_EQ(std::accumulate(planes.begin() + area, planes.begin() + 2 * area, 0.f), float(onBoard(state, 1)));
@@ -182,7 +183,7 @@ TEST(MorrisSymmetry, TablesArePermutationsThatRoundTrip) {
   auto game = morrisGame();
   const auto& mg = asMorris(*game);
   const auto& b = morris::board();
-  const int cells = morris::kGrid * morris::kGrid;
+  const int cells = kPoints;
   ASSERT_EQ(game->numSymmetries(), 16);
   EXPECT_EQ(game->policyShape().size(), game->numActions());
   EXPECT_EQ(game->numActions(), 624);
@@ -194,10 +195,7 @@ TEST(MorrisSymmetry, TablesArePermutationsThatRoundTrip) {
     ASSERT_EQ(int(am.size()), game->numActions());
     EXPECT_EQ(std::set<int>(cm.begin(), cm.end()).size(), size_t(cells));
     EXPECT_EQ(std::set<int>(am.begin(), am.end()).size(), size_t(game->numActions()));
-    for (int c = 0; c < cells; ++c) {
-      if (b.pointAt[c] < 0) EXPECT_EQ(cm[c], c) << "off-board cell " << c;
-      else EXPECT_GE(b.pointAt[cm[c]], 0);
-    }
+    for (int p = 0; p < kPoints; ++p) EXPECT_EQ(cm[b.ringCell(p)], b.ringCell(mg.mapPoint(s, p)));
     // Lines map to lines: mills to mills, neighbours to neighbours.
     std::set<Mask> mills(std::begin(b.mills), std::end(b.mills));
     for (Mask m : b.mills) {
@@ -230,22 +228,56 @@ TEST(MorrisSymmetry, TablesArePermutationsThatRoundTrip) {
 
 TEST(MorrisSymmetry, ShapesAndEncodingDescription) {
   auto game = morrisGame();
-  EXPECT_EQ(game->inputShape().planes, 17);
-  EXPECT_EQ(game->inputShape().height, 7);
-  EXPECT_EQ(game->inputShape().width, 7);
+  EXPECT_EQ(game->inputShape().planes, 18);
+  EXPECT_EQ(game->inputShape().height, 3);
+  EXPECT_EQ(game->inputShape().width, 8);
   const std::string json = game->encodingJson();
   for (const char* key : {"\"planes\"", "\"place\"", "\"move\"", "\"remove\"", "\"symmetries\""})
     EXPECT_NE(json.find(key), std::string::npos) << key;
+}
+
+// The 3x8 ring layout of the input puts every line segment between neighbouring cells:
+// along a square in neighbouring columns (the last and first columns close the square),
+// across the squares in neighbouring rows of one odd column; the mid-point plane marks
+// the 12 points with three or four neighbours.
+TEST(MorrisEncoding, RingLayoutPutsNeighboursSideBySide) {
+  auto game = morrisGame();
+  const auto& b = morris::board();
+  std::set<int> cells;
+  for (int p = 0; p < kPoints; ++p) cells.insert(b.ringCell(p));
+  EXPECT_EQ(cells.size(), size_t(kPoints));
+  EXPECT_EQ(*cells.rbegin(), kPoints - 1);
+  EXPECT_EQ(b.ringCell(morris::parsePoint("a1")), 0);
+  EXPECT_EQ(b.ringCell(morris::parsePoint("d1")), 7);
+  EXPECT_EQ(b.ringCell(morris::parsePoint("b4")), 9);
+  EXPECT_EQ(b.ringCell(morris::parsePoint("e3")), 22);
+  int alongSquares = 0, acrossSquares = 0;
+  for (int p = 0; p < kPoints; ++p)
+    for (int q = p + 1; q < kPoints; ++q) {
+      if (!(b.adjacent[p] >> q & 1)) continue;
+      const int columns = std::abs(b.slot[p] - b.slot[q]);
+      if (b.ring[p] == b.ring[q] && (columns == 1 || columns == 7)) ++alongSquares;
+      else if (columns == 0 && b.slot[p] % 2 == 1 && std::abs(b.ring[p] - b.ring[q]) == 1) ++acrossSquares;
+      else ADD_FAILURE() << morris::pointName(p) << "-" << morris::pointName(q) << " are not side by side";
+    }
+  EXPECT_EQ(alongSquares, 24);
+  EXPECT_EQ(acrossSquares, 8);
+  std::vector<float> planes(game->inputShape().size());
+  game->newGame()->encode(planes.data());
+  const int area = morris::kRings * morris::kRingPoints;
+  for (int p = 0; p < kPoints; ++p)
+    EXPECT_EQ(planes[size_t(17 * area + b.ringCell(p))], morris::count(b.adjacent[p]) >= 3 ? 1.f : 0.f)
+        << morris::pointName(p);
 }
 
 // The points set in one of the tactical planes (13..16) of a position's encoding.
 std::set<std::string> tacticalPlane(const Game& game, const std::string& record, int plane) {
   std::vector<float> planes(game.inputShape().size());
   game.fromRecord(record, "")->encode(planes.data());
-  const int area = morris::kGrid * morris::kGrid;
+  const int area = morris::kRings * morris::kRingPoints;
   std::set<std::string> points;
   for (int p = 0; p < kPoints; ++p)
-    if (planes[size_t((13 + plane) * area + morris::board().cell(p))] == 1.f) points.insert(morris::pointName(p));
+    if (planes[size_t((13 + plane) * area + morris::board().ringCell(p))] == 1.f) points.insert(morris::pointName(p));
   return points;
 }
 
