@@ -96,10 +96,12 @@ TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
 TEST(BalanceReport, VerdictsAndTheEloAxis) {
   const std::string dir = tinyStudy("balance_verdicts");
   const BalanceResults r = runBalance(studyConfig("tiny.yaml"), dir, false);
-  // Every cell's verdict comes from its own counts, draws as half a point.
+  // Every cell's verdict comes from its own counts, draws as half a point, and the study
+  // verdict is the cell's where Holm keeps it.
   for (const CellResult& c : r.cells) {
-    const BalanceTest expected = balanceTest(c.stats.wins[0], c.stats.draws, c.stats.wins[1], 0.05);
+    const BalanceTest expected = cellBalance(c.stats.counts(), c.stats.repeated, r.study.stopping);
     EXPECT_EQ(c.balance.verdict, expected.verdict) << c.tag;
+    EXPECT_TRUE(c.study.verdict == c.balance.verdict || c.study.verdict == Verdict::kUndecided) << c.tag;
     EXPECT_DOUBLE_EQ(c.balance.score.value, (c.stats.wins[0] + 0.5 * c.stats.draws) / c.stats.games) << c.tag;
   }
   // The Elo games: greedy against ab1 on the first variant, 6 games, colours alternating.
@@ -112,12 +114,14 @@ TEST(BalanceReport, VerdictsAndTheEloAxis) {
   const nlohmann::json j = resultsToJson(r);
   EXPECT_EQ(j["elo"]["ratings"].size(), 2u);
   EXPECT_TRUE(j["cells"][0]["balance"].contains("verdict"));
+  EXPECT_TRUE(j["cells"][0]["balance"].contains("study_verdict"));
   EXPECT_TRUE(j["cells"][0].contains("repeated_games"));
 
   const std::string html = readFile(writeReport(dir, ""));
   EXPECT_NE(html.find("<table class=\"verdicts\">"), std::string::npos);
   EXPECT_NE(html.find("<table class=\"verdict-tests\">"), std::string::npos);
-  EXPECT_NE(html.find("sign test p"), std::string::npos);
+  EXPECT_NE(html.find("minimum-effect p"), std::string::npos);
+  EXPECT_NE(html.find("study verdict"), std::string::npos);
   EXPECT_NE(html.find("Strength in Elo"), std::string::npos);
   EXPECT_NE(html.find("<table class=\"elo\">"), std::string::npos);
   EXPECT_NE(html.find("score against agent Elo"), std::string::npos);

@@ -48,12 +48,16 @@ Trend variantTrend(const BalanceResults& r, int variant) {
   return fitTrend(points);
 }
 
-nlohmann::json balanceJson(const BalanceTest& t, const std::string sides[2]) {
+nlohmann::json balanceJson(const BalanceTest& t, const StudyVerdict& study, const std::string sides[2]) {
   return {{"score", {{"value", t.score.value}, {"low", t.score.low}, {"high", t.score.high}}},
-          {"sign_test_p", t.signP},
+          {"effective_games", t.effectiveGames},
           {"equivalence_p", t.equivalenceP},
+          {"minimum_effect_p", t.favouredP},
           {"alpha", t.alpha},
-          {"verdict", verdictName(t.verdict, sides[0], sides[1])}};
+          {"verdict", verdictName(t.verdict, sides[0], sides[1])},
+          {"holm_level", study.level},
+          {"holm_adjusted", study.adjusted},
+          {"study_verdict", verdictName(study.verdict, sides[0], sides[1])}};
 }
 
 nlohmann::json eloJson(const BalanceResults& r) {
@@ -90,10 +94,18 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       const auto games = store.gamesByTag(c.tag);
       c.stats = cellStats(games);
       c.progress = cellProgress(games, study.stopping);
-      c.balance = cellBalance(c.stats.counts(), study.stopping);
+      c.balance = cellBalance(c.stats.counts(), c.stats.repeated, study.stopping);
       r.cells.push_back(std::move(c));
     }
   }
+  std::vector<std::array<int, 3>> counts;
+  std::vector<int> repeated;
+  for (const CellResult& c : r.cells) {
+    counts.push_back(c.stats.counts());
+    repeated.push_back(c.stats.repeated);
+  }
+  const std::vector<StudyVerdict> verdicts = studyVerdicts(counts, repeated, study.stopping);
+  for (size_t i = 0; i < r.cells.size(); ++i) r.cells[i].study = verdicts[i];
   const int nv = int(study.variants.size()), ns = int(study.strengths.size());
   if (nv >= 2) {
     for (int s = 0; s < ns; ++s) {
@@ -101,9 +113,9 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       c.title = "variants at strength " + study.strengths[size_t(s)].name;
       for (int v = 0; v < nv; ++v) {
         c.labels.push_back(study.variants[size_t(v)].id);
-        c.counts.push_back(r.cell(v, s).stats.counts());
+        c.groups.push_back(r.cell(v, s).stats.effective());
       }
-      c.test = compareGroups(c.counts);
+      c.test = compareGroups(c.groups);
       r.comparisons.push_back(std::move(c));
     }
   }
@@ -113,9 +125,9 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       c.title = "strengths of variant " + study.variants[size_t(v)].id;
       for (int s = 0; s < ns; ++s) {
         c.labels.push_back(study.strengths[size_t(s)].name);
-        c.counts.push_back(r.cell(v, s).stats.counts());
+        c.groups.push_back(r.cell(v, s).stats.effective());
       }
-      c.test = compareGroups(c.counts);
+      c.test = compareGroups(c.groups);
       r.comparisons.push_back(std::move(c));
     }
   }
@@ -154,8 +166,8 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
                         {"finished", c.progress.stop != StopReason::kContinue},
                         {"stop", stopReasonName(c.progress.stop)},
                         {"repeated_games", s.repeated},
-                        {"balance", balanceJson(c.balance, r.sideNames)}};
-    if (s.games > 0) cell["score_half_width"] = scoreHalfWidth(s.counts());
+                        {"balance", balanceJson(c.balance, c.study, r.sideNames)}};
+    if (s.games > 0) cell["score_half_width"] = scoreHalfWidth(s.counts(), s.repeated);
     cells.push_back(std::move(cell));
   }
   nlohmann::json tests = nlohmann::json::array();
@@ -170,7 +182,7 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
                      {"dof", c.test.chi.dof},
                      {"p", c.test.chi.p},
                      {"p_holm", c.chiAdjusted},
-                     {"pairwise_" + r.sideNames[0] + "_win_rate", pairs}});
+                     {"pairwise_" + r.sideNames[0] + "_score", pairs}});
   }
   nlohmann::json out{{"study", r.study.description}, {"sides", {r.sideNames[0], r.sideNames[1]}}, {"cells", cells},
                      {"tests", tests}, {"balance_margin", r.study.stopping.margin}};

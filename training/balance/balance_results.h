@@ -22,7 +22,8 @@ struct CellResult {
   std::string tag;         // record-store tag of its games
   CellStats stats;         // counts, rates, reasons, lengths
   CellProgress progress;   // stopping state (kContinue: not finished)
-  BalanceTest balance;     // side 0's score, the sign and equivalence tests, the verdict
+  BalanceTest balance;     // side 0's score, the equivalence and minimum-effect tests, the cell's verdict
+  StudyVerdict study;      // the verdict once the study's cells are read together (Holm)
 };
 
 /// The strengths on one Elo scale, from games between them on the reference variant.
@@ -38,8 +39,8 @@ struct EloAxis {
 struct Comparison {
   std::string title;                // e.g. "variants at strength ab2"
   std::vector<std::string> labels;  // the groups (variant ids or strength names)
-  std::vector<std::array<int, 3>> counts;  // per group: {side 0 wins, side 1 wins, draws}
-  GroupComparison test;             // chi-squared and pairwise tests
+  std::vector<Trinomial> groups;    // per group: side 0's results, counted once per distinct game
+  GroupComparison test;             // chi-squared and pairwise score tests
   double chiAdjusted = 1;           // the chi-squared p-value Holm-adjusted over every omnibus test
 };
 

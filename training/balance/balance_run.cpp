@@ -83,9 +83,9 @@ class CellPlayer {
     std::string line = cell.variant->id + " @ " + cell.strength->name + ": " + std::to_string(s.games) + " games";
     char buf[160];
     if (s.games > 0) {
-      const BalanceTest b = cellBalance(s.counts(), study_.stopping);
+      const BalanceTest b = cellBalance(s.counts(), s.repeated, study_.stopping);
       std::snprintf(buf, sizeof buf, ", %s score %.3f [%.3f, %.3f] (half-width %.3f), %s", cell.game->sideName(0).c_str(),
-                    b.score.value, b.score.low, b.score.high, scoreHalfWidth(s.counts()),
+                    b.score.value, b.score.low, b.score.high, scoreHalfWidth(s.counts(), s.repeated),
                     verdictName(b.verdict, cell.game->sideName(0), cell.game->sideName(1)).c_str());
       line += buf;
     }

@@ -1,16 +1,25 @@
 #include "training/balance/balance_stats.h"
 
+#include "training/balance/sequential_design.h"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
 
 namespace tz {
 
+namespace {
+
+// What makes two games the same game: the start position and the moves.
+std::string gameKey(const GameRecord& g) { return g.startPosition + "|" + g.moves; }
+
+}  // namespace
+
 CellStats cellStats(const std::vector<GameRecord>& games) {
   CellStats s;
   std::set<std::string> seen;
   for (const GameRecord& g : games) {
-    if (!seen.insert(g.startPosition + "|" + g.moves).second) ++s.repeated;
+    if (!seen.insert(gameKey(g)).second) ++s.repeated;
     ++s.games;
     if (g.winner == 0 || g.winner == 1) ++s.wins[g.winner];
     else ++s.draws;
@@ -49,62 +58,120 @@ std::string stopReasonName(StopReason reason) {
   return "continue";
 }
 
-double scoreHalfWidth(const std::array<int, 3>& counts) {
-  const Estimate e = scoreInterval(counts[0], counts[2], counts[1]);
+namespace {
+
+// The counts {side 0 wins, side 1 wins, draws} with `repeated` repeats as the tests weigh them.
+Trinomial effective(const std::array<int, 3>& counts, int repeated) {
+  return effectiveCounts(counts[0], counts[2], counts[1], repeated);
+}
+
+const std::vector<double>& boundaries(const StoppingRule& rule, double alpha) {
+  return scheduleBoundaries(rule.minGames, rule.maxGames, rule.batch, alpha);
+}
+
+}  // namespace
+
+double scoreHalfWidth(const std::array<int, 3>& counts, int repeated) {
+  const Trinomial t = effective(counts, repeated);
+  const Estimate e = scoreInterval(t.wins, t.draws, t.losses);
   return (e.high - e.low) / 2;
 }
 
-double verdictAlpha(const StoppingRule& rule) {
-  constexpr double kAlpha = 0.05;
-  return rule.onVerdict ? perLookAlpha(kAlpha, rule.minGames, rule.maxGames, rule.batch) : kAlpha;
+double verdictAlpha(const StoppingRule& rule) { return normalUpperTail(boundaries(rule, kVerdictAlpha).back()); }
+
+BalanceTest cellBalance(const std::array<int, 3>& counts, int repeated, const StoppingRule& rule, double alpha) {
+  const std::vector<int> looks = lookSchedule(rule.minGames, rule.maxGames, rule.batch);
+  const int look = lookIndex(looks, counts[0] + counts[1] + counts[2]);
+  return balanceTest(effective(counts, repeated), rule.margin, boundaries(rule, alpha)[size_t(look)]);
 }
 
-BalanceTest cellBalance(const std::array<int, 3>& counts, const StoppingRule& rule) {
-  return balanceTest(counts[0], counts[2], counts[1], rule.margin, verdictAlpha(rule));
-}
-
-StopReason stoppingDecision(const std::array<int, 3>& counts, const StoppingRule& rule) {
+StopReason stoppingDecision(const std::array<int, 3>& counts, int repeated, const StoppingRule& rule) {
   const int games = counts[0] + counts[1] + counts[2];
   if (games >= rule.maxGames) return StopReason::kMaxGames;
   if (games < rule.minGames) return StopReason::kContinue;
-  if (scoreHalfWidth(counts) <= rule.precision) return StopReason::kPrecision;
-  if (rule.onVerdict && cellBalance(counts, rule).verdict != Verdict::kUndecided) return StopReason::kVerdict;
-  return StopReason::kContinue;
+  const BalanceTest test = cellBalance(counts, repeated, rule);
+  if (rule.onVerdict && test.verdict != Verdict::kUndecided) return StopReason::kVerdict;
+  if (scoreHalfWidth(counts, repeated) > rule.precision) return StopReason::kContinue;
+  const bool reachable = verdictWithinReach(test, double(rule.maxGames) / games, boundaries(rule, kVerdictAlpha).back());
+  return test.verdict == Verdict::kUndecided && reachable ? StopReason::kContinue : StopReason::kPrecision;
 }
 
 CellProgress cellProgress(const std::vector<GameRecord>& games, const StoppingRule& rule) {
-  constexpr int kMissing = -2;
-  std::vector<int> winners;  // the winner of round r (-1 a draw), kMissing where not stored
+  std::vector<const GameRecord*> byRound;  // the game of round r, null where not stored
   for (const GameRecord& g : games) {
-    if (g.round >= int(winners.size())) winners.resize(size_t(g.round) + 1, kMissing);
-    winners[size_t(g.round)] = g.winner == 0 || g.winner == 1 ? g.winner : -1;
+    if (g.round >= int(byRound.size())) byRound.resize(size_t(g.round) + 1, nullptr);
+    byRound[size_t(g.round)] = &g;
   }
-  int target = std::min(rule.minGames, rule.maxGames), have = 0;
   std::array<int, 3> counts{0, 0, 0};
-  while (true) {
+  std::set<std::string> seen;
+  int repeated = 0, have = 0;
+  for (const int target : lookSchedule(rule.minGames, rule.maxGames, rule.batch)) {
     for (; have < target; ++have) {
-      if (have >= int(winners.size()) || winners[size_t(have)] == kMissing) return {target, StopReason::kContinue};
-      ++counts[size_t(winners[size_t(have)] < 0 ? 2 : winners[size_t(have)])];
+      if (have >= int(byRound.size()) || !byRound[size_t(have)]) return {target, StopReason::kContinue};
+      const GameRecord& g = *byRound[size_t(have)];
+      if (!seen.insert(gameKey(g)).second) ++repeated;
+      ++counts[size_t(g.winner == 0 || g.winner == 1 ? g.winner : 2)];
     }
-    const StopReason stop = stoppingDecision(counts, rule);
+    const StopReason stop = stoppingDecision(counts, repeated, rule);
     if (stop != StopReason::kContinue) return {target, stop};
-    target = std::min(target + rule.batch, rule.maxGames);
   }
+  return {rule.maxGames, StopReason::kMaxGames};  // not reached: the last look is at max_games
 }
 
-GroupComparison compareGroups(const std::vector<std::array<int, 3>>& counts) {
+std::vector<StudyVerdict> studyVerdicts(const std::vector<std::array<int, 3>>& counts,
+                                        const std::vector<int>& repeated, const StoppingRule& rule) {
+  const size_t m = counts.size();
+  std::vector<StudyVerdict> out(m);
+  for (size_t i = 0; i < m; ++i) {
+    const Verdict claim = cellBalance(counts[i], repeated[i], rule).verdict;
+    if (claim == Verdict::kUndecided) continue;
+    // Boundaries rise as alpha falls: find the smallest level alpha/k the claim still holds at.
+    for (size_t k = m; k >= 1; --k) {
+      if (cellBalance(counts[i], repeated[i], rule, kVerdictAlpha / double(k)).verdict == claim) {
+        out[i].level = kVerdictAlpha / double(k);
+        break;
+      }
+    }
+    out[i].verdict = claim;
+  }
+  for (const bool balanced : {true, false}) {
+    std::vector<double> p(m, 1);
+    for (size_t i = 0; i < m; ++i)
+      if (out[i].verdict != Verdict::kUndecided && (out[i].verdict == Verdict::kBalanced) == balanced) p[i] = out[i].level;
+    const std::vector<double> adjusted = holmAdjust(p);
+    for (size_t i = 0; i < m; ++i)
+      if (p[i] < 1) out[i].adjusted = adjusted[i];
+  }
+  for (StudyVerdict& v : out)
+    if (v.adjusted > kVerdictAlpha * (1 + 1e-9)) v.verdict = Verdict::kUndecided;
+  return out;
+}
+
+double scoreDifferenceP(const Trinomial& a, const Trinomial& b) {
+  const double na = a.games(), nb = b.games(), n = na + nb;
+  if (na <= 0 || nb <= 0 || n <= 1) return 1;
+  const double sa = (a.wins + 0.5 * a.draws) / na, sb = (b.wins + 0.5 * b.draws) / nb;
+  const double mean = (na * sa + nb * sb) / n;
+  const double wins = a.wins + b.wins, draws = a.draws + b.draws, losses = a.losses + b.losses;
+  const double variance =
+      (wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean) + losses * mean * mean) / n;
+  if (variance <= 0) return 1;
+  const double z = (sa - sb) / std::sqrt(variance * n / (n - 1) * (1 / na + 1 / nb));
+  return std::min(1.0, 2 * normalUpperTail(std::abs(z)));
+}
+
+GroupComparison compareGroups(const std::vector<Trinomial>& groups) {
   GroupComparison out;
   std::vector<std::vector<double>> table;
-  for (const auto& c : counts) table.push_back({double(c[0]), double(c[1]), double(c[2])});
+  for (const Trinomial& g : groups) table.push_back({g.wins, g.losses, g.draws});
   out.chi = chiSquareTest(table);
   std::vector<double> p;
-  for (size_t a = 0; a < counts.size(); ++a) {
-    for (size_t b = a + 1; b < counts.size(); ++b) {
-      const long na = counts[a][0] + counts[a][1] + counts[a][2], nb = counts[b][0] + counts[b][1] + counts[b][2];
+  for (size_t a = 0; a < groups.size(); ++a) {
+    for (size_t b = a + 1; b < groups.size(); ++b) {
       PairTest t;
       t.a = int(a);
       t.b = int(b);
-      t.p = fisherExact(counts[a][0], na - counts[a][0], counts[b][0], nb - counts[b][0]);
+      t.p = scoreDifferenceP(groups[a], groups[b]);
       p.push_back(t.p);
       out.pairs.push_back(t);
     }

@@ -1,7 +1,8 @@
 #pragma once
 // Balance statistics of a study's games: result rates with Wilson intervals, end reasons,
-// game lengths, the precision-based stopping rule, and tests comparing groups of games
-// (chi-squared over groups x results, pairwise Fisher exact with Holm's adjustment).
+// game lengths, the sequential stopping rule, the cells' verdicts read together (Holm), and
+// tests comparing groups of games (chi-squared over groups x results, pairwise score tests
+// with Holm's adjustment).
 #include <array>
 #include <map>
 #include <string>
@@ -27,6 +28,8 @@ struct CellStats {
   int repeated = 0;                    // games whose start and moves repeat an earlier game's
   /// {side 0 wins, side 1 wins, draws}.
   std::array<int, 3> counts() const { return {wins[0], wins[1], draws}; }
+  /// Side 0's results counted once per distinct game (effectiveCounts).
+  Trinomial effective() const { return effectiveCounts(wins[0], draws, wins[1], repeated); }
 };
 
 /// The statistics of `games` (all zero intervals when there are none).
@@ -40,32 +43,40 @@ double quantile(const std::vector<int>& ascending, double q);
 
 /// Whether a cell goes on: the sequential stopping rule's decision.
 enum class StopReason {
-  kContinue,   // below min_games, or the interval is still wider than the precision
-  kPrecision,  // the half-width of side 0's score interval reached the precision
-  kVerdict,    // stop_on_verdict: the verdict is settled at the look's level
+  kContinue,   // below min_games, or neither the precision nor (with stop_on_verdict) a verdict reached
+  kPrecision,  // the score's half-width reached the precision, and no verdict is within reach
+  kVerdict,    // stop_on_verdict: the verdict is settled at the look's boundary
   kMaxGames,   // max_games played
 };
 
 /// "continue", "precision", "verdict" or "max_games".
 std::string stopReasonName(StopReason reason);
 
-/// The level a cell's verdict is read at: 0.05, or with stop_on_verdict the level of each
-/// look (perLookAlpha), so that stopping at a settled verdict keeps the error rate at 0.05.
+/// The error rate each kind of verdict (balanced, favoured) is held at: per cell over its
+/// looks, and over a study's cells by studyVerdicts.
+constexpr double kVerdictAlpha = 0.05;
+
+/// The nominal one-sided level the rule's last look reads its tests at (the largest of its
+/// looks' levels; earlier looks read at smaller ones, sequential_design.h).
 double verdictAlpha(const StoppingRule& rule);
 
-/// The balance tests of counts {side 0 wins, side 1 wins, draws} under the rule's margin and level.
-BalanceTest cellBalance(const std::array<int, 3>& counts, const StoppingRule& rule);
+/// The balance tests of counts {side 0 wins, side 1 wins, draws} of which `repeated` repeat
+/// an earlier game, read at the boundary of the last look the games reached, with `alpha`
+/// spent over the rule's looks.
+BalanceTest cellBalance(const std::array<int, 3>& counts, int repeated, const StoppingRule& rule,
+                        double alpha = kVerdictAlpha);
 
-/// Half the width of the 95% interval of side 0's score (scoreInterval, draws as half) for
-/// counts {side 0 wins, side 1 wins, draws}; 0 without games.
-double scoreHalfWidth(const std::array<int, 3>& counts);
+/// Half the width of the 95% score interval of side 0 (scoreInterval over the effective
+/// counts) for counts {side 0 wins, side 1 wins, draws}; 0 without games.
+double scoreHalfWidth(const std::array<int, 3>& counts, int repeated);
 
-/// The decision after games with `counts` {side 0 wins, side 1 wins, draws}: stop at
-/// max_games, or from min_games on once the score's half-width is at most the precision, or (with
-/// stop_on_verdict) once the verdict is settled. The precision rule looks only at the
-/// interval's width, never at a test result, so it does not bias the estimate; the verdict
-/// rule does look at tests, and reads each look at alpha / looks to pay for it.
-StopReason stoppingDecision(const std::array<int, 3>& counts, const StoppingRule& rule);
+/// The decision at a look after games with `counts` {side 0 wins, side 1 wins, draws} and
+/// `repeated` repeats: stop at max_games; from min_games on, with stop_on_verdict, once the
+/// verdict is settled; once the score's half-width is at most the precision, unless no
+/// verdict is settled but one is within reach (verdictWithinReach by max_games at the last
+/// look's boundary), which plays on. Every verdict is read at its look's boundary, so any
+/// of these stops keeps each verdict's error rate at kVerdictAlpha.
+StopReason stoppingDecision(const std::array<int, 3>& counts, int repeated, const StoppingRule& rule);
 
 /// Where a cell stands: the games it must have (rounds 0..target-1) and the decision there.
 struct CellProgress {
@@ -73,24 +84,43 @@ struct CellProgress {
   StopReason stop = StopReason::kContinue;  // kContinue until a look stops it
 };
 
-/// Replays the rule's looks (at min_games, then every batch, capped at max_games) over the
-/// stored games (by round): the first look not yet reached, or the look that stopped.
+/// Replays the rule's looks (lookSchedule) over the stored games (by round, repeats counted
+/// as in cellStats): the first look not yet reached, or the look that stopped.
 CellProgress cellProgress(const std::vector<GameRecord>& games, const StoppingRule& rule);
 
-/// A pairwise comparison of side 0's win rate between two groups.
+/// A cell's verdict once a study's cells are read together.
+struct StudyVerdict {
+  Verdict verdict = Verdict::kUndecided;  // the cell's own verdict where Holm keeps it, else undecided
+  double level = 1;     // the smallest of alpha/m, ..., alpha/2, alpha at which the cell's verdict holds; 1: none
+  double adjusted = 1;  // Holm-adjusted level over the m cells' claims of the same kind
+};
+
+/// Holm's step-down over a study's m cells, one family per kind of claim (balanced;
+/// favoured): a cell's verdict holds at level alpha/k when it is reached with the error spent
+/// at alpha/k, and Holm keeps it when that level is small enough for its rank, so that the
+/// chance of any wrong claim of a kind over the whole study stays at kVerdictAlpha.
+std::vector<StudyVerdict> studyVerdicts(const std::vector<std::array<int, 3>>& counts,
+                                        const std::vector<int>& repeated, const StoppingRule& rule);
+
+/// A pairwise comparison of side 0's score between two groups.
 struct PairTest {
   int a = 0, b = 0;       // group indices
-  double p = 1;           // two-sided Fisher exact p-value on {side 0 wins, other results}
+  double p = 1;           // two-sided p of equal scores (linear-by-linear test, scores 0, 1/2, 1)
   double adjusted = 1;    // Holm-adjusted over every pair of the comparison
 };
 
 /// Groups of games compared: one omnibus test and every pair.
 struct GroupComparison {
-  ChiSquare chi;                // groups x {side 0 wins, side 1 wins, draws}
+  ChiSquare chi;                // groups x {side 0 wins, side 1 wins, draws}, effective counts
   std::vector<PairTest> pairs;  // (0,1), (0,2), ..., (n-2,n-1)
 };
 
-/// Compares groups given as {side 0 wins, side 1 wins, draws} counts.
-GroupComparison compareGroups(const std::vector<std::array<int, 3>>& counts);
+/// The two-sided p-value of equal mean scores in two groups: Mantel's linear-by-linear
+/// association test on the 2 x {loss, draw, win} table with scores 0, 1/2, 1,
+/// z^2 = (N - 1) r^2 (the permutation variance of the score difference); 1 without variance.
+double scoreDifferenceP(const Trinomial& a, const Trinomial& b);
+
+/// Compares groups given as effective counts of side 0's results.
+GroupComparison compareGroups(const std::vector<Trinomial>& groups);
 
 }  // namespace tz

@@ -1,12 +1,20 @@
 #include "training/balance/balance_verdict.h"
 
-#include <boost/math/distributions/binomial.hpp>
-#include <boost/math/distributions/normal.hpp>
-
 #include <algorithm>
 #include <cmath>
 
 namespace tz {
+
+namespace {
+
+Verdict verdictAt(double zBelow, double zAbove, double boundary) {
+  if (zBelow >= boundary && zAbove <= -boundary) return Verdict::kBalanced;
+  if (zAbove >= boundary) return Verdict::kSide0Favoured;
+  if (zBelow <= -boundary) return Verdict::kSide1Favoured;
+  return Verdict::kUndecided;
+}
+
+}  // namespace
 
 std::string verdictName(Verdict verdict, const std::string& side0, const std::string& side1) {
   switch (verdict) {
@@ -18,40 +26,31 @@ std::string verdictName(Verdict verdict, const std::string& side0, const std::st
   return "undecided";
 }
 
-double signTestP(int a, int b) {
-  const int n = a + b;
-  if (n == 0) return 1;
-  const boost::math::binomial_distribution<double> binomial(n, 0.5);
-  return std::min(1.0, 2 * boost::math::cdf(binomial, double(std::min(a, b))));
+Trinomial effectiveCounts(int wins, int draws, int losses, int repeated) {
+  const int games = wins + draws + losses;
+  if (games == 0) return {};
+  const double scale = double(games - std::clamp(repeated, 0, games - 1)) / games;
+  return {wins * scale, draws * scale, losses * scale};
 }
 
-double equivalenceP(int wins, int draws, int losses, double margin) {
-  const int n = wins + draws + losses;
-  if (n == 0) return 1;
-  const double mean = (wins + 0.5 * draws) / n;
-  const double variance =
-      (wins * (1 - mean) * (1 - mean) + draws * (0.5 - mean) * (0.5 - mean) + losses * mean * mean) / n;
-  const double se = std::sqrt(std::max(variance, 1.0 / (4 * n)) / n);
-  const boost::math::normal normal;
-  const double pAbove = boost::math::cdf(boost::math::complement(normal, (mean - (0.5 - margin)) / se));
-  const double pBelow = boost::math::cdf(normal, (mean - (0.5 + margin)) / se);
-  return std::max(pAbove, pBelow);
-}
-
-BalanceTest balanceTest(int wins, int draws, int losses, double margin, double alpha) {
+BalanceTest balanceTest(const Trinomial& games, double margin, double boundary) {
   BalanceTest t;
-  t.score = scoreInterval(wins, draws, losses);
-  t.signP = signTestP(wins, losses);
-  t.equivalenceP = equivalenceP(wins, draws, losses, margin);
-  t.alpha = alpha;
-  if (t.equivalenceP < alpha) t.verdict = Verdict::kBalanced;
-  else if (t.signP < alpha) t.verdict = wins > losses ? Verdict::kSide0Favoured : Verdict::kSide1Favoured;
+  t.score = scoreInterval(games.wins, games.draws, games.losses);
+  t.effectiveGames = games.games();
+  t.boundary = boundary;
+  t.alpha = normalUpperTail(boundary);
+  if (t.effectiveGames <= 0) return t;
+  t.zBelow = scoreZ(games.wins, games.draws, games.losses, 0.5 - margin);
+  t.zAbove = scoreZ(games.wins, games.draws, games.losses, 0.5 + margin);
+  t.equivalenceP = std::max(normalUpperTail(t.zBelow), normalUpperTail(-t.zAbove));
+  t.favouredP = std::min(normalUpperTail(t.zAbove), normalUpperTail(-t.zBelow));
+  t.verdict = verdictAt(t.zBelow, t.zAbove, boundary);
   return t;
 }
 
-double perLookAlpha(double alpha, int minGames, int maxGames, int batch) {
-  const int looks = 1 + (std::max(0, maxGames - minGames) + batch - 1) / batch;
-  return alpha / looks;
+bool verdictWithinReach(const BalanceTest& test, double factor, double boundary) {
+  const double grow = std::sqrt(std::max(factor, 1.0));
+  return verdictAt(test.zBelow * grow, test.zAbove * grow, boundary) != Verdict::kUndecided;
 }
 
 }  // namespace tz

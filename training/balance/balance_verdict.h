@@ -1,7 +1,10 @@
 #pragma once
-// Whether one variant at one strength is balanced: the attacker score with draws as half a
-// point, an exact test of score = 0.5, an equivalence test within a margin of 0.5 (two
-// one-sided tests), and the verdict they give together.
+// Whether one variant at one strength is balanced: side 0's score with draws as half a point,
+// counted over effective games (a repeated game adds no information), and two kinds of
+// one-sided score test against the balance margin, read at one look's boundary of the
+// sequential design (sequential_design.h): equivalence (the score within 0.5 +- margin:
+// balanced) and minimum effect (the score beyond 0.5 + margin or below 0.5 - margin: that
+// side favoured).
 #include <string>
 
 #include "training/matches/stats.h"
@@ -10,40 +13,49 @@ namespace tz {
 
 /// What a cell's games say about balance.
 enum class Verdict {
-  kBalanced,       // the score is within the margin of 0.5 (equivalence shown)
-  kSide0Favoured,  // side 0 (attackers in tafl) scores above 0.5
-  kSide1Favoured,  // side 1 (defenders in tafl) scores above 0.5
+  kBalanced,       // the score is shown within the margin of 0.5 (equivalence)
+  kSide0Favoured,  // side 0 (attackers in tafl) is shown to score above 0.5 + margin
+  kSide1Favoured,  // side 1 (defenders in tafl) is shown to score above 0.5 + margin
   kUndecided,      // not enough games to say either
 };
 
 /// "balanced", "SIDE0 favoured", "SIDE1 favoured" or "undecided", with the sides' names.
 std::string verdictName(Verdict verdict, const std::string& side0, const std::string& side1);
 
-/// The balance tests of one cell.
-struct BalanceTest {
-  Estimate score;            // side 0's score (win 1, draw 1/2), 95% interval
-  double signP = 1;          // exact two-sided sign test of score = 0.5 (draws carry no sign)
-  double equivalenceP = 1;   // two one-sided tests of |score - 0.5| < margin: the larger p
-  double alpha = 0.05;       // the level both tests were read at
-  Verdict verdict = Verdict::kUndecided;  // balanced if equivalent, else favoured if the sign test rejects
+/// A cell's games as its tests weigh them: side 0's wins, draws and losses, each scaled by
+/// distinct games / games, so that a game repeating an earlier one adds no information.
+struct Trinomial {
+  double wins = 0;    // side 0's wins
+  double draws = 0;   // draws
+  double losses = 0;  // side 0's losses (side 1's wins)
+  /// The (effective) number of games.
+  double games() const { return wins + draws + losses; }
 };
 
-/// Two-sided p-value of the exact binomial test of p = 1/2 with `a` successes and `b`
-/// failures (the sign test); 1 when there are none.
-double signTestP(int a, int b);
+/// The effective counts of `wins`, `draws` and `losses` of which `repeated` games repeat an
+/// earlier game (the score is unchanged; the sample size is the number of distinct games).
+Trinomial effectiveCounts(int wins, int draws, int losses, int repeated);
 
-/// The p-value of two one-sided tests that a score lies within (0.5 - margin, 0.5 + margin):
-/// normal approximation with the per-game score variance (floored at 1/(4n) when every game
-/// had the same result, so n alike games still carry n games' worth of doubt).
-double equivalenceP(int wins, int draws, int losses, double margin);
+/// The balance tests of one cell at one look.
+struct BalanceTest {
+  Estimate score;             // side 0's score (win 1, draw 1/2), 95% score interval over the effective games
+  double effectiveGames = 0;  // games counted once per distinct game
+  double zBelow = 0;          // scoreZ at 0.5 - margin: >= boundary for balanced, <= -boundary for side 1 favoured
+  double zAbove = 0;          // scoreZ at 0.5 + margin: <= -boundary for balanced, >= boundary for side 0 favoured
+  double equivalenceP = 1;    // two one-sided tests of |score - 0.5| >= margin: the larger p
+  double favouredP = 1;       // minimum effect on the estimate's side: p of the score lying within the margin or beyond it on the other side
+  double boundary = 0;        // the look's critical value of z
+  double alpha = 0.05;        // the look's nominal one-sided level, P(Z >= boundary)
+  Verdict verdict = Verdict::kUndecided;  // balanced, a side favoured, or undecided
+};
 
-/// The tests of side 0's `wins`, `draws` and `losses`, read at level `alpha`: balanced when
-/// equivalence is shown, side 0 or side 1 favoured when the sign test rejects, else undecided.
-BalanceTest balanceTest(int wins, int draws, int losses, double margin, double alpha = 0.05);
+/// The tests of `games` against `margin`, read at the critical value `boundary`: balanced
+/// when both one-sided equivalence tests reach it, a side favoured when its minimum-effect
+/// test reaches it, else undecided (the two cannot both hold).
+BalanceTest balanceTest(const Trinomial& games, double margin, double boundary);
 
-/// The level each look of a sequential study reads its tests at so that stopping at the first
-/// settled verdict keeps the overall error rate at `alpha`: alpha / looks (Bonferroni over the
-/// planned looks at min_games, min_games + batch, ..., max_games).
-double perLookAlpha(double alpha, int minGames, int maxGames, int batch);
+/// Whether `test` would settle a verdict at critical value `boundary` after `factor` (>= 1)
+/// times its games if the proportions stayed as they are (z grows with sqrt(games)).
+bool verdictWithinReach(const BalanceTest& test, double factor, double boundary);
 
 }  // namespace tz

@@ -10,6 +10,7 @@
 
 #include "game/error.h"
 #include "game/registry.h"
+#include "game/user_files.h"
 #include "training/balance/balance_agents.h"
 #include "training/balance/balance_run.h"
 #include "training/report/balance_beside.h"
@@ -94,19 +95,16 @@ void studySection(HtmlPage& page, const BalanceResults& r) {
     diversity += "The network agents take the most visited move (no temperature).";
   }
   page.paragraph("<b>Source of diversity.</b> " + escapeHtml(diversity));
-  page.paragraph("<b>Stopping rule (precision-based).</b> Each variant at each strength plays at least " +
+  page.paragraph("<b>Stopping rule.</b> Each variant at each strength plays at least " +
                  std::to_string(s.stopping.minGames) + " games, then looks every " + std::to_string(s.stopping.batch) +
-                 " games and stops once the 95% interval of the " + escapeHtml(r.sideNames[0]) +
-                 " score (draws as half) has a half-width of at most " + fixed(s.stopping.precision) + ", or at " +
-                 std::to_string(s.stopping.maxGames) +
-                 " games. The rule looks only at the width of the interval, never at a test result or at a "
-                 "difference between variants, so it does not bias the estimates the way stopping on significance "
-                 "would; its only dependence on the data is that rates far from 1/2 reach the precision sooner.");
-  if (s.stopping.onVerdict) {
-    page.paragraph("<b>Stopping on verdicts.</b> A cell also stops at the first look where its verdict is settled; "
-                   "each look reads its tests at 0.05 divided by the number of planned looks (" +
-                   pValueText(verdictAlpha(s.stopping)) + "), so stopping early does not inflate the error rate.");
-  }
+                 " games, up to " + std::to_string(s.stopping.maxGames) + ". It stops once the 95% interval of the " +
+                 escapeHtml(r.sideNames[0]) + " score (draws as half) has a half-width of at most " +
+                 fixed(s.stopping.precision) + ", unless its verdict is still undecided but would be reached by " +
+                 std::to_string(s.stopping.maxGames) + " games if the score stayed where it is: such a cell plays on." +
+                 (s.stopping.onVerdict ? " It also stops at the first look where its verdict is settled." : "") +
+                 " Every look reads its tests at a boundary that spends the error of each kind of verdict (" +
+                 fixed(kVerdictAlpha, 2) + ") over the looks, so none of these stops inflates it; a cell stopped on "
+                 "its verdict overstates its distance from 0.5 a little, as any early stop on a test does.");
 }
 
 void balanceSection(HtmlPage& page, const BalanceResults& r) {
@@ -118,7 +116,7 @@ void balanceSection(HtmlPage& page, const BalanceResults& r) {
                                : c.progress.stop == StopReason::kPrecision ? "stopped: precision reached"
                                : c.progress.stop == StopReason::kVerdict   ? "stopped: verdict settled"
                                                                            : "stopped: max games";
-    extra.push_back({c.stats.games ? fixed(scoreHalfWidth(c.stats.counts())) : "-", status,
+    extra.push_back({c.stats.games ? fixed(scoreHalfWidth(c.stats.counts(), c.stats.repeated)) : "-", status,
                      fixed(quantile(c.stats.plies, 0.5), 0)});
   }
   resultsTable(page, allCells(r), r.sideNames, {"score half-width", "status", "median plies"}, extra);
@@ -145,8 +143,9 @@ void testsSection(HtmlPage& page, const BalanceResults& r) {
   page.paragraph("Omnibus: Pearson's chi-squared test of independence on groups &times; {" + escapeHtml(r.sideNames[0]) +
                  " win, " + escapeHtml(r.sideNames[1]) +
                  " win, draw} (empty columns dropped); p-values Holm-adjusted over every omnibus test below. "
-                 "Pairwise: Fisher's exact test (two-sided) of the " + escapeHtml(r.sideNames[0]) +
-                 " win rate between two groups; p-values Holm-adjusted over the pairs of that comparison. "
+                 "Pairwise: the two-sided linear-by-linear test (scores 0, 1/2, 1) of equal " +
+                 escapeHtml(r.sideNames[0]) + " scores in two groups; p-values Holm-adjusted over the pairs of that "
+                 "comparison. Both count a repeated game once (effective games). "
                  "Highlighted rows: adjusted p &lt; 0.05.");
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> marks;
@@ -158,20 +157,19 @@ void testsSection(HtmlPage& page, const BalanceResults& r) {
   page.table({"comparison", "chi-squared", "dof", "p", "p (Holm)"}, rows, "omnibus", marks);
   for (const Comparison& c : r.comparisons) {
     page.subsection("Pairwise: " + c.title);
-    auto rate = [&](int group) {
-      const auto& n = c.counts[size_t(group)];
-      const int games = n[0] + n[1] + n[2];
-      return games ? fixed(double(n[0]) / games) + " (" + std::to_string(n[0]) + "/" + std::to_string(games) + ")"
-                   : std::string("-");
+    auto score = [&](int group) {
+      const Trinomial& g = c.groups[size_t(group)];
+      return g.games() > 0 ? fixed((g.wins + 0.5 * g.draws) / g.games()) + " (" + fixed(g.games(), 0) + ")"
+                           : std::string("-");
     };
     std::vector<std::vector<std::string>> pairs;
     marks.clear();
     for (const PairTest& t : c.test.pairs) {
-      pairs.push_back({escapeHtml(c.labels[size_t(t.a)]), escapeHtml(c.labels[size_t(t.b)]), rate(t.a), rate(t.b),
+      pairs.push_back({escapeHtml(c.labels[size_t(t.a)]), escapeHtml(c.labels[size_t(t.b)]), score(t.a), score(t.b),
                        pValueText(t.p), pValueText(t.adjusted)});
       marks.push_back(t.adjusted < 0.05 ? "sig" : "");
     }
-    page.table({"a", "b", r.sideNames[0] + " win a", r.sideNames[0] + " win b", "p (Fisher)", "p (Holm)"}, pairs,
+    page.table({"a", "b", r.sideNames[0] + " score a (games)", r.sideNames[0] + " score b (games)", "p", "p (Holm)"}, pairs,
                "pairwise", marks);
   }
 }
@@ -270,6 +268,7 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside) {
 
 std::string writeReport(const std::string& dir, const std::string& out, const std::string& beside) {
   const std::string path = out.empty() ? (fs::path(dir) / "report.html").string() : out;
+  checkOutputFile(path, "report", true);
   const bool study = fs::exists(StudyPaths::of(dir).records) && RecordStore(StudyPaths::of(dir).records).meta(kStudyMetaKey);
   std::string html;
   if (!study && !beside.empty()) throw Error("--beside compares two balance studies, but " + dir + " is not a study folder");

@@ -29,12 +29,17 @@ void verdictSection(HtmlPage& page, const BalanceResults& r) {
   const StoppingRule& rule = r.study.stopping;
   page.section("Verdicts");
   page.paragraph("The " + escapeHtml(r.sideNames[0]) + " score counts a win as 1 and a draw as 1/2, so 0.5 is the "
-                 "balance point whatever the draw rate. <b>Balanced</b>: two one-sided tests show the score within 0.5 "
-                 "&plusmn; " + fixed(rule.margin) + " (<code>balance_margin</code>). <b>Favoured</b>: otherwise, when "
-                 "the exact sign test (decisive games only; draws carry no sign) rejects a score of 0.5. "
-                 "<b>Undecided</b>: neither, so more games are needed. Both tests are read at level " +
-                 pValueText(verdictAlpha(rule)) +
-                 (rule.onVerdict ? " (0.05 over the planned looks, as cells stop once their verdict is settled)." : "."));
+                 "balance point whatever the draw rate; a game repeating an earlier one of its cell adds no games to "
+                 "the tests (effective games). <b>Balanced</b>: two one-sided score tests show the score within 0.5 "
+                 "&plusmn; " + fixed(rule.margin) + " (<code>balance_margin</code>). <b>Favoured</b>: a one-sided "
+                 "minimum-effect test shows the score beyond 0.5 &plusmn; " + fixed(rule.margin) + " on that side. "
+                 "<b>Undecided</b>: neither. Each cell reads its tests at the boundary of the look it reached, the "
+                 "error " + fixed(kVerdictAlpha, 2) + " of each kind of verdict spent over its looks (O'Brien-Fleming "
+                 "type; the last look reads at " + pValueText(verdictAlpha(rule)) + "). The grid shows the <b>study "
+                 "verdict</b>: a cell's verdict kept by Holm's step-down over the study's " +
+                 std::to_string(r.cells.size()) + " cells, one family for balanced and one for favoured claims, so "
+                 "that the chance of any wrong claim of a kind in the whole study stays at " +
+                 fixed(kVerdictAlpha, 2) + ".");
   std::vector<std::string> headers{"variant"};
   for (const auto& s : r.study.strengths) headers.push_back(s.name);
   std::vector<std::vector<std::string>> grid;
@@ -42,7 +47,7 @@ void verdictSection(HtmlPage& page, const BalanceResults& r) {
     std::vector<std::string> row{escapeHtml(r.study.variants[v].id)};
     for (size_t s = 0; s < r.study.strengths.size(); ++s) {
       const CellResult& c = r.cell(int(v), int(s));
-      row.push_back(c.stats.games ? "<b>" + escapeHtml(verdictText(r, c.balance.verdict)) + "</b><br>" +
+      row.push_back(c.stats.games ? "<b>" + escapeHtml(verdictText(r, c.study.verdict)) + "</b><br>" +
                                         fixed(c.balance.score.value)
                                   : "-");
     }
@@ -54,18 +59,23 @@ void verdictSection(HtmlPage& page, const BalanceResults& r) {
   for (const CellResult& c : r.cells) {
     const CellStats& s = c.stats;
     rows.push_back({escapeHtml(r.study.variants[size_t(c.variant)].id + " @ " + r.study.strengths[size_t(c.strength)].name),
-                    std::to_string(s.games), s.games ? scoreText(c.balance.score) : "-",
-                    s.games ? scoreText(s.drawRate) : "-", pValueText(c.balance.signP), pValueText(c.balance.equivalenceP),
+                    std::to_string(s.games) + " (" + fixed(c.balance.effectiveGames, 0) + ")",
+                    s.games ? scoreText(c.balance.score) : "-", s.games ? scoreText(s.drawRate) : "-",
+                    pValueText(c.balance.equivalenceP), pValueText(c.balance.favouredP), pValueText(c.balance.alpha),
                     escapeHtml(verdictText(r, c.balance.verdict)),
+                    c.study.level < 1 ? pValueText(c.study.adjusted) : "-", escapeHtml(verdictText(r, c.study.verdict)),
                     s.games ? fixed(double(s.repeated) / s.games) + " (" + std::to_string(s.repeated) + ")" : "-"});
-    marks.push_back(c.balance.verdict == Verdict::kUndecided ? "" : "sig");
+    marks.push_back(c.study.verdict == Verdict::kUndecided ? "" : "sig");
   }
-  page.table({"cell", "games", r.sideNames[0] + " score [95% CI]", "draw rate [95% CI]", "sign test p",
-              "equivalence p", "verdict", "repeated games"},
+  page.table({"cell", "games (effective)", r.sideNames[0] + " score [95% CI]", "draw rate [95% CI]", "equivalence p",
+              "minimum-effect p", "look's level", "cell verdict", "Holm level", "study verdict", "repeated games"},
              rows, "verdict-tests", marks);
   page.paragraph("Repeated games: the share of a cell's games whose start and moves repeat an earlier game of the "
-                 "cell exactly. Repeats are not independent evidence; where the share is large, widen the study's "
-                 "diversity (<code>games.random_plies</code>, <code>games.temperature_plies</code>).");
+                 "cell exactly. Repeats are not independent evidence and count once (effective games); where the "
+                 "share is large, widen the study's diversity (<code>games.random_plies</code>, "
+                 "<code>games.temperature_plies</code>). Holm level: the smallest level 0.05/k at which the cell's "
+                 "verdict is reached, Holm-adjusted over the study's cells; the study verdict holds where it is at "
+                 "most 0.05.");
 }
 
 std::string balanceEloChart(const BalanceResults& r) {
