@@ -195,6 +195,7 @@ TEST(BalanceConfig, AStudyChangedInCodeIsCheckedWithTheFilesMessages) {
   };
   refused([](StudyConfig& c) { c.stopping.precision = 0.9; }, "key 'games.precision': expected a number in [0.001, 0.5], got 0.9");
   refused([](StudyConfig& c) { c.stopping.maxGames = 2; }, "key 'games.max_games': expected at least games.min_games");
+  refused([](StudyConfig& c) { c.stopping.maxGames = 100000; }, "key 'games.batch': expected at most 200 looks");
   refused([](StudyConfig& c) { c.diversity.randomPlies = -1; }, "key 'games.random_plies'");
   refused([](StudyConfig& c) { c.diversity.temperaturePlies = 3; }, "key 'games.temperature_plies': expected 0 in mode baseline");
   refused([](StudyConfig& c) { c.budget.minutes = -1; }, "key 'agent.budget.minutes'");

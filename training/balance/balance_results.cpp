@@ -85,6 +85,7 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
   r.study = study;
   const auto game = loadGame(study.variants.front().base, study.variants.front().sets);
   for (int side : {0, 1}) r.sideNames[side] = game->sideName(side);
+  const StoppingRule rule = cellRule(study);
   for (size_t v = 0; v < study.variants.size(); ++v) {
     for (size_t s = 0; s < study.strengths.size(); ++s) {
       CellResult c;
@@ -93,8 +94,8 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       c.tag = cellTag(study.variants[v], study.strengths[s]);
       const auto games = store.gamesByTag(c.tag);
       c.stats = cellStats(games);
-      c.progress = cellProgress(games, study.stopping);
-      c.balance = cellBalance(c.stats.counts(), c.stats.repeated, study.stopping);
+      c.progress = cellProgress(games, rule);
+      c.balance = cellBalance(c.stats.counts(), c.stats.repeated, rule);
       r.cells.push_back(std::move(c));
     }
   }
@@ -104,7 +105,7 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
     counts.push_back(c.stats.counts());
     repeated.push_back(c.stats.repeated);
   }
-  const std::vector<StudyVerdict> verdicts = studyVerdicts(counts, repeated, study.stopping);
+  const std::vector<StudyVerdict> verdicts = studyVerdicts(counts, repeated, rule);
   for (size_t i = 0; i < r.cells.size(); ++i) r.cells[i].study = verdicts[i];
   const int nv = int(study.variants.size()), ns = int(study.strengths.size());
   if (nv >= 2) {

@@ -71,7 +71,7 @@ class CellPlayer {
     }
     while (!failed_) {
       const auto games = store_.gamesByTag(cell.tag);
-      const CellProgress p = cellProgress(games, study_.stopping);
+      const CellProgress p = cellProgress(games, cellRule(study_));
       if (progress_) show(cell, cellStats(games), p);
       if (p.stop != StopReason::kContinue) return;
       runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed, ""}, [](const GameRecord&) {});
@@ -83,7 +83,7 @@ class CellPlayer {
     std::string line = cell.variant->id + " @ " + cell.strength->name + ": " + std::to_string(s.games) + " games";
     char buf[160];
     if (s.games > 0) {
-      const BalanceTest b = cellBalance(s.counts(), s.repeated, study_.stopping);
+      const BalanceTest b = cellBalance(s.counts(), s.repeated, cellRule(study_));
       std::snprintf(buf, sizeof buf, ", %s score %.3f [%.3f, %.3f] (half-width %.3f), %s", cell.game->sideName(0).c_str(),
                     b.score.value, b.score.low, b.score.high, scoreHalfWidth(s.counts(), s.repeated),
                     verdictName(b.verdict, cell.game->sideName(0), cell.game->sideName(1)).c_str());

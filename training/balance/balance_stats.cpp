@@ -89,10 +89,11 @@ StopReason stoppingDecision(const std::array<int, 3>& counts, int repeated, cons
   const int games = counts[0] + counts[1] + counts[2];
   if (games >= rule.maxGames) return StopReason::kMaxGames;
   if (games < rule.minGames) return StopReason::kContinue;
-  const BalanceTest test = cellBalance(counts, repeated, rule);
+  const double alpha = kVerdictAlpha / std::max(1, rule.family);
+  const BalanceTest test = cellBalance(counts, repeated, rule, alpha);
   if (rule.onVerdict && test.verdict != Verdict::kUndecided) return StopReason::kVerdict;
   if (scoreHalfWidth(counts, repeated) > rule.precision) return StopReason::kContinue;
-  const bool reachable = verdictWithinReach(test, double(rule.maxGames) / games, boundaries(rule, kVerdictAlpha).back());
+  const bool reachable = verdictWithinReach(test, double(rule.maxGames) / games, boundaries(rule, alpha).back());
   return test.verdict == Verdict::kUndecided && reachable ? StopReason::kContinue : StopReason::kPrecision;
 }
 

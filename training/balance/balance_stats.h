@@ -74,8 +74,10 @@ double scoreHalfWidth(const std::array<int, 3>& counts, int repeated);
 /// `repeated` repeats: stop at max_games; from min_games on, with stop_on_verdict, once the
 /// verdict is settled; once the score's half-width is at most the precision, unless no
 /// verdict is settled but one is within reach (verdictWithinReach by max_games at the last
-/// look's boundary), which plays on. Every verdict is read at its look's boundary, so any
-/// of these stops keeps each verdict's error rate at kVerdictAlpha.
+/// look's boundary), which plays on. "Settled" and "within reach" are read with the error
+/// spent at kVerdictAlpha / family (Bonferroni over the study's cells), so that Holm keeps
+/// the verdict a cell stopped on; every verdict is read at its look's boundary, so none of
+/// these stops raises a verdict's error rate.
 StopReason stoppingDecision(const std::array<int, 3>& counts, int repeated, const StoppingRule& rule);
 
 /// Where a cell stands: the games it must have (rounds 0..target-1) and the decision there.

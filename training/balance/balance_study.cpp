@@ -9,6 +9,7 @@
 #include "game/error.h"
 #include "game/registry.h"
 #include "game/rule_conditioned_game.h"
+#include "training/balance/sequential_design.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz {
@@ -317,6 +318,10 @@ void StudyConfig::check() const {
   checkFields(diversity, where, "games.");
   checkFields(stopping, where, "games.");
   if (stopping.maxGames < stopping.minGames) throw ConfigError(where, "games.max_games", "at least games.min_games");
+  if (lookSchedule(stopping.minGames, stopping.maxGames, stopping.batch).size() > kMaxLooks) {
+    throw ConfigError(where, "games.batch",
+                      "at most " + std::to_string(kMaxLooks) + " looks from games.min_games to games.max_games");
+  }
   if (mode == AgentMode::kBaseline && diversity.temperaturePlies > 0) {
     throw ConfigError(where, "games.temperature_plies",
                       "0 in mode baseline (baseline players take no temperature; use games.random_plies)");
@@ -331,6 +336,12 @@ void StudyConfig::check() const {
     throw ConfigError(where, "elo.variant", "a variant id of this study (" + known + ")");
   }
   if (elo.games > 0 && strengths.size() < 2) throw ConfigError(where, "elo.games", "0 with a single strength (nothing to rate)");
+}
+
+StoppingRule cellRule(const StudyConfig& study) {
+  StoppingRule rule = study.stopping;
+  rule.family = int(study.variants.size() * study.strengths.size());
+  return rule;
 }
 
 std::string cellTag(const StudyVariant& variant, const StudyStrength& strength) {

@@ -51,6 +51,7 @@ struct StoppingRule {
   double precision = 0.05;  // stop once the 95% half-width of the attacker score (draws half) is at most this
   double margin = 0.05;     // balance_margin: a score within 0.5 +- margin is balanced
   bool onVerdict = false;   // stop_on_verdict: also stop once the cell's verdict is settled
+  int family = 1;           // cells whose verdicts are read together (cellRule sets it; not a key)
 
   /// Visits the settings of the `games` section with their keys and ranges (the margin is
   /// the study's top-level balance_margin).
@@ -112,6 +113,10 @@ struct StudyConfig {
 /// Reads a study file; throws ConfigError naming the file, key and expected value (every
 /// variant is built and every baseline player spec checked).
 StudyConfig loadStudy(const std::string& path);
+
+/// The stopping rule each of the study's cells plays to: the study's, with its family being
+/// every (variant, strength) cell, whose verdicts are read together (studyVerdicts).
+StoppingRule cellRule(const StudyConfig& study);
 
 /// The record-store tag of a variant's games at a strength: "balance|VARIANT|STRENGTH".
 std::string cellTag(const StudyVariant& variant, const StudyStrength& strength);

@@ -5,9 +5,14 @@
 // spent over the looks by the Lan-DeMets O'Brien-Fleming-type function, and the boundaries
 // come from the recursive integration of Armitage, McPherson and Rowe (Jennison & Turnbull,
 // "Group Sequential Methods", ch. 19).
+#include <cstddef>
 #include <vector>
 
 namespace tz {
+
+/// The most looks a cell may have: the boundaries' integration grows with the looks, and a
+/// study checks its schedule against this (games.batch).
+constexpr size_t kMaxLooks = 200;
 
 /// The games at each look: min_games, min_games + batch, ..., capped at max_games (at least one look).
 std::vector<int> lookSchedule(int minGames, int maxGames, int batch);

@@ -39,7 +39,8 @@ void verdictSection(HtmlPage& page, const BalanceResults& r) {
                  "verdict</b>: a cell's verdict kept by Holm's step-down over the study's " +
                  std::to_string(r.cells.size()) + " cells, one family for balanced and one for favoured claims, so "
                  "that the chance of any wrong claim of a kind in the whole study stays at " +
-                 fixed(kVerdictAlpha, 2) + ".");
+                 fixed(kVerdictAlpha, 2) + "; a cell stops on a verdict only once it holds at " +
+                 fixed(kVerdictAlpha, 2) + "/" + std::to_string(r.cells.size()) + ", which Holm always keeps.");
   std::vector<std::string> headers{"variant"};
   for (const auto& s : r.study.strengths) headers.push_back(s.name);
   std::vector<std::vector<std::string>> grid;
