@@ -50,7 +50,7 @@ Setup parseRecord(const std::string& record) {
     const char ch = f[0][p];
     if (ch == 'W') s.pieces[0] |= 1u << p;
     else if (ch == 'B') s.pieces[1] |= 1u << p;
-    else if (ch != '.') throw fail("point " + pointName(p) + " is '" + std::string(1, ch) + "', expected W, B or .");
+    else if (ch != '.') throw fail("point " + pointName(p) + " is " + quoted(f[0].substr(p, utf8Length(f[0], p))) + ", expected W, B or .");
   }
   if (f[1] != "white" && f[1] != "black") throw fail("side to move " + quoted(f[1]) + ", expected white or black");
   s.side = f[1] == "white" ? 0 : 1;

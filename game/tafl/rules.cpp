@@ -61,7 +61,7 @@ Hostility parseHostility(ConfigReader& r, const std::string& key, int size) {
     if (s == "never") return Hostility::kNever;
     if (s == "empty") return Hostility::kEmpty;
     if (s == "always") return Hostility::kAlways;
-    throw ConfigError(r.file(), r.path(k), "one of never | empty | always, got '" + s + "'");
+    throw ConfigError(r.file(), r.path(k), "one of never | empty | always, got " + quoted(s));
   };
   if (n.IsScalar()) {
     h.when = when(n.as<std::string>(), key);

@@ -39,7 +39,7 @@ std::vector<uint8_t> parseRecord(const std::string& record, int size) {
       continue;
     }
     uint8_t piece = c == 't' ? kAttacker : c == 'T' ? kDefender : c == 'K' ? kKing : kOff;
-    if (piece == kOff) throw bad(std::string("unknown piece '") + c + "' (expected t, T, K or a digit)");
+    if (piece == kOff) throw bad("unknown piece " + quoted(record.substr(i, utf8Length(record, i))) + " (expected t, T, K or a digit)");
     if (file >= size) throw bad("rank " + std::to_string(rank + 1) + " is longer than " + std::to_string(size));
     if (piece == kKing && ++kings > 1) throw bad("more than one king");
     cells[rank * size + file++] = piece;
@@ -47,6 +47,7 @@ std::vector<uint8_t> parseRecord(const std::string& record, int size) {
   if (rank != size) {
     throw bad(std::to_string(rank) + " ranks, expected " + std::to_string(size));
   }
+  if (kings == 0) throw bad("no king (a tafl position has exactly one)");
   return cells;
 }
 

@@ -85,10 +85,10 @@ SpecOptions::SpecOptions(const PlayerSpec& spec) : spec_(spec.text) {
   for (std::string item; std::getline(in, item, ',');) {
     const size_t eq = item.find('=');
     if (eq == std::string::npos || eq == 0) {
-      throw Error("player '" + spec_ + "': option '" + item + "' is not of the form key=value");
+      throw Error("player " + tz::quoted(spec_) + ": option " + tz::quoted(item) + " is not of the form key=value");
     }
     if (!values_.emplace(item.substr(0, eq), item.substr(eq + 1)).second) {
-      throw Error("player '" + spec_ + "': option '" + item.substr(0, eq) + "' given twice");
+      throw Error("player " + tz::quoted(spec_) + ": option " + tz::quoted(item.substr(0, eq)) + " given twice");
     }
   }
 }
@@ -120,7 +120,7 @@ double SpecOptions::number(const std::string& key, double fallback, double lo, d
   if (end == 0 || end != it->second.size() || !(v >= lo && v <= hi)) {
     std::ostringstream range;
     range << std::setprecision(15) << "[" << lo << ", " << hi << "]";
-    throw Error("player '" + spec_ + "': option '" + key + "' = '" + it->second + "': expected " + what + " in " +
+    throw Error("player " + tz::quoted(spec_) + ": option " + tz::quoted(key) + " = " + tz::quoted(it->second) + ": expected " + what + " in " +
                 range.str());
   }
   return v;
@@ -137,7 +137,7 @@ void SpecOptions::finish() const {
     if (!used_.count(key)) {
       std::string known;
       for (const auto& k : used_) known += (known.empty() ? "" : ", ") + k;
-      throw Error("player '" + spec_ + "': unknown option '" + key + "'" +
+      throw Error("player " + tz::quoted(spec_) + ": unknown option " + tz::quoted(key) +
                   (known.empty() ? " (this player takes none)" : " (expected " + known + ")"));
     }
   }
@@ -179,7 +179,7 @@ std::unique_ptr<Player> makePlayer(const std::string& text, const Game& game, ui
   if (!create) {
     std::string usages;
     for (const auto& u : playerUsages()) usages += (usages.empty() ? "" : ", ") + u;
-    throw Error("unknown player '" + text + "': expected one of " + usages);
+    throw Error("unknown player " + tz::quoted(text) + ": expected one of " + usages);
   }
   return create(spec, game, seed);
 }

@@ -68,6 +68,14 @@ TEST(ArenaCli, UnknownPlayerIsAOneLineError) {
   EXPECT_NE(r.out.find("unknown player 'minimax': expected one of"), std::string::npos) << r.out;
 }
 
+// A NUL byte in a move cut the explanation short at it (issue 38, item 8).
+TEST(PlayCli, ShowsNulBytesOfAMoveAsQuestionMarks) {
+  const auto in = inputFile("play_nul.txt", std::string("d7\0-e7\nquit\n", 12));
+  auto r = runCli("play --variant brandubh --human attackers --opponent random < " + in);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("malformed move 'd7?-e7': expected"), std::string::npos) << r.out;
+}
+
 TEST(PlayCli, ExplainsIllegalInputAndQuits) {
   const auto in = inputFile("play_input.txt", "zz\na1-a2\nmoves\nd7-e7\nquit\nd6-f6\n");
   auto r = runCli("play --variant brandubh --human attackers --opponent random < " + in);

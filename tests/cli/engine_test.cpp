@@ -4,6 +4,7 @@
 // each other through scripts/engine_match.py).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <optional>
@@ -167,6 +168,14 @@ TEST(EngineSession, ErrorsAreOneLineAndChangeNothing) {
   EXPECT_EQ(ok(s, "player"), "greedy");
   EXPECT_EQ(ok(s, "variant"), "brandubh");
   EXPECT_EQ(ok(s, "undo"), "");  // the history survived every error
+}
+
+// A tafl position without a king is refused like one with two (issue 38, item 7).
+TEST(EngineSession, APositionWithoutAKingIsRefused) {
+  auto s = brandubh();
+  EXPECT_NE(refused(s, "position /7/7/7/7/7/7/7/").find("/7/7/7/7/7/7/7/': no king"), std::string::npos);
+  EXPECT_NE(refused(s, "position /3t3/7/7/3T3/7/7/7/ defenders").find("no king"), std::string::npos);
+  EXPECT_EQ(ok(s, "result"), "ongoing attackers");
 }
 
 TEST(EngineSession, HugeLinesAreRefusedWithoutBeingEchoed) {
@@ -364,6 +373,21 @@ TEST(EngineCli, AnswersEveryLineOfGarbageAndEndsAtEof) {
   EXPECT_LT(r.out.size(), 2000u);
   EXPECT_NE(r.out.find("? line of 3145728 bytes refused"), std::string::npos) << r.out.substr(0, 600);
   EXPECT_NE(r.out.find("= ongoing attackers\n\n"), std::string::npos) << r.out;
+}
+
+// A NUL byte in a quoted word cut the answer short at it (issue 38, item 8): it is shown as
+// '?' like every other control byte.
+TEST(EngineCli, NulBytesAreShownAsQuestionMarks) {
+  std::string input = "name@\nvariant no@where\nplayer mini@max\nplay d7@-e7\n";
+  std::replace(input.begin(), input.end(), '@', '\0');
+  const auto r = runCli("engine --variant brandubh < " + inputFile("engine_nul.txt", input), false);
+  EXPECT_EQ(r.code, 0);
+  for (const std::string answer : {"? unknown command 'name?' (help lists the commands)\n\n",
+                                   "? unknown variant 'no?where': expected one of ",
+                                   "? unknown player 'mini?max': expected one of ",
+                                   "? malformed move 'd7?-e7': expected "}) {
+    EXPECT_NE(r.out.find(answer), std::string::npos) << answer << "\n" << r.out.substr(0, 800);
+  }
 }
 
 TEST(EngineCli, StopsReadingAtQuit) {

@@ -220,6 +220,18 @@ TEST(TablutSession, AnswersEachStateOnceAndRefusesWhatIsNoState) {
   EXPECT_NE(errorOf([&] { session.onMessage(start); }).find("after the final state"), std::string::npos);
 }
 
+// A board without a king was played on after a warning (issue 38, item 7): it is no state.
+TEST(TablutSession, RefusesABoardWithoutAKing) {
+  const auto game = loadGame("ashton");
+  auto player = makePlayer("greedy", *game, 1);
+  std::ostringstream out, warnings;
+  ClientSession session(*game, Turn::kWhite, *player, out, warnings);
+  const std::string error = errorOf([&] { session.onMessage(serverBoard({{"a1", "BLACK"}, {"c3", "WHITE"}}, "WHITE")); });
+  EXPECT_NE(error.find("unexpected message from the server"), std::string::npos) << error;
+  EXPECT_NE(error.find("no king"), std::string::npos) << error;
+  EXPECT_EQ(warnings.str(), "");
+}
+
 TEST(TablutBudget, LeavesAMarginAndFitsSimulations) {
   EXPECT_EQ(moveBudgetMs(60), 48000);
   EXPECT_EQ(moveBudgetMs(5), 4000);

@@ -192,12 +192,19 @@ TEST(TaflEnd, NoRepetitionRuleNeverEnds) {
   EXPECT_FALSE(s->outcome().over);
 }
 
+// `pieces` and a king that cannot move: on d4, between attackers on c4, e4, d3 and d5.
+std::vector<std::pair<std::string, char>> withBoxedKing(std::vector<std::pair<std::string, char>> pieces) {
+  pieces.insert(pieces.end(), {{"d4", 'K'}, {"c4", 't'}, {"e4", 't'}, {"d3", 't'}, {"d5", 't'}});
+  return pieces;
+}
+
 TEST(TaflEnd, Decision8ASideWithoutMovesLosesInEveryPreset) {
   for (const auto& name : presetNames()) {
     auto g = variant(name);
     if (g->family() != "tafl") continue;
-    // The only defender, on b2, is boxed in by attackers on a2, c2, b1, b3 after b4-b3.
-    auto s = position(*g, {{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b4", 't'}}, "attackers");
+    // The only defender but a boxed-in king, on b2, is boxed in by attackers on a2, c2, b1, b3
+    // after b4-b3.
+    auto s = position(*g, withBoxedKing({{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b4", 't'}}), "attackers");
     s->playTurn("b4-b3");
     EXPECT_TRUE(s->outcome().over) << name;
     EXPECT_EQ(s->outcome().winner, tafl::kAttackers) << name;
@@ -207,7 +214,7 @@ TEST(TaflEnd, Decision8ASideWithoutMovesLosesInEveryPreset) {
   }
   // Seen from the record: a side to move with no move has lost already.
   auto g = variant("hnefatafl-9");
-  auto s = position(*g, {{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b3", 't'}}, "defenders");
+  auto s = position(*g, withBoxedKing({{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b3", 't'}}), "defenders");
   EXPECT_EQ(s->outcome().reason, end_reason::kNoMoves);
   EXPECT_EQ(s->outcome().winner, tafl::kAttackers);
 }
@@ -226,7 +233,7 @@ TEST(TaflEnd, PlyLimitDraws) {
 TEST(TaflEnd, ChecksRunInOrderEscapeBeforeRepetitionAndNoMovesBeforePlyLimit) {
   // No moves beats the ply limit: the boxed-in side loses on the last allowed ply.
   auto g = variant("hnefatafl-9", {"ply_limit=1"});
-  auto s = position(*g, {{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b4", 't'}}, "attackers");
+  auto s = position(*g, withBoxedKing({{"b2", 'T'}, {"a2", 't'}, {"c2", 't'}, {"b1", 't'}, {"b4", 't'}}), "attackers");
   s->playTurn("b4-b3");
   EXPECT_EQ(s->outcome().reason, end_reason::kNoMoves);
   // King capture beats encirclement: the capturing move also encloses nobody else.

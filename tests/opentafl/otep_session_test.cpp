@@ -144,6 +144,18 @@ TEST(OtepSession, FollowsOpponentMovesWithoutCapturesAndMoveLists) {
   EXPECT_EQ(move.find_first_of("x+", 5), std::string::npos) << move;  // simple moves only
 }
 
+// A NUL byte in a quoted word cut the error line short at it (issue 38, item 8).
+TEST(OtepSession, NulBytesAreShownAsQuestionMarks) {
+  OtepSession engine("greedy", 1);
+  engine.handle("rules " + kBrandub);
+  const auto out = engine.handle(std::string("side attack\0ers", 15));
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_EQ(out[0], "error 0 taflzero: unknown side 'attack?ers': expected attackers or defenders");
+  const auto position = engine.handle(std::string("position /3t3/3t3/3T3/ttT\0Ttt/3T3/3t3/3t3/", 42));
+  ASSERT_EQ(position.size(), 1u);
+  EXPECT_NE(position[0].find("'/3t3/3t3/3T3/ttT?Ttt/3T3/3t3/3t3/': unknown piece '?'"), std::string::npos) << position[0];
+}
+
 TEST(OtepSession, RefusesRulesAndPlaysNothingWithoutThem) {
   OtepSession engine("greedy", 1);
   EXPECT_EQ(lineStarting(engine.handle("play attackers"), "error -1").empty(), false);
