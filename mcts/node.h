@@ -117,12 +117,16 @@ inline Proven edgeResult(const Edge& edge) {
   return c ? c->result() : Proven::kUnknown;
 }
 
+/// Bytes of one arena chunk: a tree's memory grows a chunk at a time, and its first chunk is
+/// in use once the root is expanded.
+inline constexpr size_t kArenaChunkBytes = size_t(1) << 20;
+
 /// Bump allocator for nodes and edge blocks: chunks are kept across clear(), so a tree
 /// that is searched and pruned move after move stops allocating. Thread-safe, except clear().
 class NodeArena {
  public:
   /// An arena of chunks of at least `chunkBytes` bytes.
-  explicit NodeArena(size_t chunkBytes = size_t(1) << 20);
+  explicit NodeArena(size_t chunkBytes = kArenaChunkBytes);
   NodeArena(const NodeArena&) = delete;
   NodeArena& operator=(const NodeArena&) = delete;
 

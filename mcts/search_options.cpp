@@ -3,16 +3,20 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "game/error.h"
+#include "mcts/node.h"
 
 namespace tz {
 
 namespace {
 
 void require(bool ok, const char* name, const std::string& expected, double value) {
-  if (!ok) throw Error("search option " + std::string(name) + " must be " + expected + " (got " + std::to_string(value) + ")");
+  char got[32];
+  std::snprintf(got, sizeof got, "%.10g", value);
+  if (!ok) throw Error("search option " + std::string(name) + " must be " + expected + " (got " + got + ")");
 }
 
 void finite(float value, const char* name, float least, bool strict) {
@@ -38,7 +42,11 @@ void SearchOptions::check() const {
   require(o.gumbelCandidates >= 1, "gumbel_candidates", "at least 1", o.gumbelCandidates);
   finite(o.gumbelCVisit, "gumbel_c_visit", 0, false);
   finite(o.gumbelCScale, "gumbel_c_scale", 0, false);
-  require(std::isfinite(o.treeMiB) && o.treeMiB >= 0, "tree_mib", "a finite number >= 0 (0: a quarter of the memory)",
+  // A budget within the first arena chunk would stop every search once the root is expanded.
+  const double leastMiB = double(mcts::kArenaChunkBytes) / (1 << 20);
+  require(o.treeMiB == 0 || (std::isfinite(o.treeMiB) && o.treeMiB > leastMiB), "tree_mib",
+          "0 (a quarter of the memory) or more than " + std::to_string(int(leastMiB)) +
+              " MiB (the tree's first block, which its root fills)",
           o.treeMiB);
 }
 

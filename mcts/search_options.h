@@ -25,7 +25,7 @@ struct SearchOptions {
   float gumbelCVisit = 50.f;      // sigma(q) = (gumbelCVisit + max visits) * gumbelCScale * q (q in [0, 1], see gumbelRescale)
   float gumbelCScale = 0.1f;      // see gumbelCVisit
   bool gumbelRescale = true;      // q rescaled by min-max over the root's children (the paper); false: [-1, 1] -> [0, 1]
-  double treeMiB = 0;             // memory budget of the tree: a search stops when it is reached (0: a quarter of the machine's memory)
+  double treeMiB = 0;             // memory budget of the tree: a search stops when it is reached (0: a quarter of the machine's memory; else above 1 MiB)
 
   /// Throws Error naming the first option out of range (a NaN or infinite weight, a budget
   /// below 1, ...), so that no search starts with settings it cannot run.

@@ -43,7 +43,7 @@ TEST(TreeMemory, BudgetedSelfPlayGamesEnd) {
   o.gamesPerWorker = 2;
   o.games = 2;
   o.search.simulations = 100000;
-  o.search.treeMiB = 1;  // reached within the first move's search
+  o.search.treeMiB = 1.5;  // reached within the first move's search
   BatchedSelfPlay selfPlay(*game, std::make_shared<UniformEvaluator>(), o);
   int games = 0, cutShort = 0;
   selfPlay.onMove([&](const SelfPlayMove& m) { cutShort += m.search.simulations < 100000; });
@@ -60,6 +60,18 @@ TEST(TreeMemory, TheDefaultBudgetIsAQuarterOfTheMachineAndBadBudgetsAreRefused) 
   EXPECT_EQ(treeByteBudget(options), size_t(3) << 20);
   options.treeMiB = -1;
   EXPECT_THROW(options.check(), Error);
+}
+
+// A budget that the expanded root alone fills (the first arena chunk) would stop every search
+// after one simulation, and one that rounds to 0 bytes would mean no budget: both are refused.
+TEST(TreeMemory, BudgetsWithinTheFirstChunkAreRefused) {
+  SearchOptions options;
+  for (const double mib : {1.0, 0.5, 1e-7}) {
+    options.treeMiB = mib;
+    EXPECT_THROW(options.check(), Error) << mib;
+  }
+  options.treeMiB = 1.01;
+  EXPECT_NO_THROW(options.check());
 }
 
 }  // namespace
