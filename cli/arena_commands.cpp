@@ -9,6 +9,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
 #include "game/turn_actions.h"
@@ -167,7 +168,7 @@ void addArena(CLI::App& app) {
   cmd->add_option("--db", o->db, "SQLite file of the records; a match resumes from its stored games")
       ->capture_default_str();
   cmd->add_option("--tag", o->tag, "Tag of the match's games (default: 'A vs B on VARIANT')");
-  cmd->add_option("--seed", o->seed, "Seed of every game's players")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Seed of every game's players");
   cmd->add_option("--random-plies", o->randomPlies,
                   "The first N plies of every game are uniformly random legal moves (diverse games between "
                   "deterministic players)")
@@ -189,7 +190,7 @@ void addPlay(CLI::App& app) {
   cmd->add_option("--opponent", o->opponent, "The opponent (random, greedy, alphabeta:ms=1000, ...)")
       ->capture_default_str();
   cmd->add_option("--human", o->human, "Your side: attackers/defenders or white/black (default: the first to move)");
-  cmd->add_option("--seed", o->seed, "Seed of the opponent")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Seed of the opponent");
   cmd->callback([o] {
     const auto game = o->variant.load();
     auto state = game->newGame();

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
 #include "game/expertise.h"
@@ -184,7 +185,7 @@ void addScore(CLI::App& egtb) {
   cmd->add_option("--agent", o->score.agent, "Player spec of the agent, e.g. mcts:sims=200 or net:CHECKPOINT")
       ->required();
   cmd->add_option("--positions", o->score.positions, "Positions drawn from each class")->capture_default_str();
-  cmd->add_option("--seed", o->score.seed, "Seed of the draws and the agent")->capture_default_str();
+  addSeedOption(cmd, o->score.seed, "Seed of the draws and the agent");
   cmd->add_option("--classes", o->classes, "Classes to score, e.g. 3v3,4v4 (default: every class of the database)");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {

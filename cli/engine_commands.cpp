@@ -6,6 +6,7 @@
 #include "cli/commands.h"
 #include "cli/engine/engine_session.h"
 #include "cli/engine/line_reader.h"
+#include "cli/seed_option.h"
 #include "cli/variant_options.h"
 
 namespace tz::cli {
@@ -21,7 +22,7 @@ void addEngineCommands(CLI::App& app) {
   o->variant.addTo(cmd);
   cmd->add_option("--player", o->player, "The player behind genmove (random, greedy, alphabeta:ms=1000, ...)")
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Seed of the player")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Seed of the player");
   cmd->callback([o] {
     EngineSession session(o->variant.variant, o->variant.sets, o->player, o->seed);
     std::string line;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
 #include "nets/checkpoint.h"
@@ -39,7 +40,7 @@ void addInit(CLI::App& net) {
   o->variant.addTo(cmd);
   cmd->add_option("--network,-n", o->network, "Network preset (small, default, large) or YAML file")->capture_default_str();
   cmd->add_option("--out,-o", o->out, "Checkpoint file to write")->required();
-  cmd->add_option("--seed", o->seed, "Initialisation seed")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Initialisation seed");
   cmd->callback([o] {
     auto game = o->variant.load();
     Network network(*game, loadNetworkConfig(o->network), "cpu", o->seed);

@@ -8,6 +8,8 @@
 #include "cli/engine/line_reader.h"
 #include "cli/opentafl/otep_session.h"
 #include "cli/opentafl/otn_variant.h"
+#include "cli/seed_option.h"
+#include "game/error.h"
 
 namespace tz::cli {
 
@@ -36,16 +38,18 @@ void addOpenTaflCommands(CLI::App& app) {
   auto* cmd = app.add_subcommand("opentafl-engine", "Play as an OpenTafl external engine on stdin/stdout (docs/OPENTAFL.md)");
   cmd->add_option("--player", o->player, "The player (alphabeta:ms=T, mcts:sims=N, ...); a game clock caps its time")
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Seed of the player")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Seed of the player");
   cmd->add_flag("--ini", o->ini, "Print the OpenTafl engine .ini file for this binary and these options, and exit");
-  cmd->add_option("--show-rules", o->showRules, "Print the variant file an OTN rules string maps to, and exit");
-  cmd->callback([o] {
+  auto* showRules =
+      cmd->add_option("--show-rules", o->showRules, "Print the variant file an OTN rules string maps to, and exit");
+  cmd->callback([o, showRules] {
     if (o->ini) {
       opentafl::OtepSession check(o->player, o->seed);  // a bad spec is refused before it is written down
       std::cout << iniText(o->player, o->seed);
       return;
     }
-    if (!o->showRules.empty()) {
+    if (showRules->count() > 0) {
+      if (o->showRules.empty()) throw Error("--show-rules is empty: give an OTN rules string such as 'dim:7 start:/3t3/...'");
       std::cout << opentafl::gameOfOtn(o->showRules)->rulesYaml();
       return;
     }

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
 #include "game/registry.h"
@@ -144,7 +145,7 @@ void addBenchRules(CLI::App& bench) {
   o->variant.addTo(cmd);
   cmd->add_option("--depth,-d", o->depth, "Perft depth")->capture_default_str();
   cmd->add_option("--seconds", o->seconds, "Time spent on random playouts")->capture_default_str();
-  cmd->add_option("--seed", o->seed, "Random seed of the playouts")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Random seed of the playouts");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
 #include "mcts/evaluators.h"
@@ -43,7 +44,7 @@ void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
   cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str();
   cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str();
   cmd->add_option("--lookahead", o.rootLookahead, "Exact win checks: 0 none, 1 root moves that win at once, 2 also replies that do")->capture_default_str()->check(CLI::Range(0, 2));
-  cmd->add_option("--seed", o.seed, "Random seed")->capture_default_str();
+  addSeedOption(cmd, o.seed, "Random seed");
   cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");
   cmd->add_option("--gumbel-candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search")
       ->capture_default_str()->check(CLI::Range(1, 4096));
@@ -83,7 +84,7 @@ void addSearch(CLI::App& app) {
   o->position.addTo(cmd);
   addSearchOptions(cmd, o->search);
   o->evaluator.addTo(cmd);
-  cmd->add_option("--top", o->top, "Moves to list")->capture_default_str();
+  cmd->add_option("--top", o->top, "Moves to list")->capture_default_str()->check(CLI::Range(0, 1 << 20));
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();
@@ -98,7 +99,7 @@ void addSearch(CLI::App& app) {
     std::vector<size_t> order(r.actions.size());
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.visits[a] > r.visits[b]; });
-    order.resize(std::min(order.size(), size_t(std::max(0, o->top))));
+    order.resize(std::min(order.size(), size_t(o->top)));
     nlohmann::json top = nlohmann::json::array();
     for (size_t i : order)
       top.push_back({{"move", state->actionName(r.actions[i])}, {"visits", r.visits[i]}, {"policy", r.policy[i]}});
@@ -207,7 +208,7 @@ void addBenchSearch(CLI::App& bench) {
       ->capture_default_str()->check(CLI::Range(1, 1 << 20));
   cmd->add_option("--games", o->games, "Pure-MCTS self-play games (0: skip)")
       ->capture_default_str()->check(CLI::Range(0, 1000));
-  cmd->add_option("--seed", o->seed, "Random seed of the pure-MCTS games")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Random seed of the pure-MCTS games");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     auto game = o->variant.load();

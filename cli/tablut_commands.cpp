@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/seed_option.h"
 #include "cli/tablut/client_session.h"
 #include "cli/tablut/frames.h"
 #include "cli/tablut/messages.h"
@@ -91,7 +92,7 @@ void addTablutCommands(CLI::App& app) {
       ->required();
   cmd->add_option("--player", o->player, "The player: alphabeta:depth=4, mcts:sims=2000, net:CHECKPOINT,sims=800, ...")
       ->required();
-  cmd->add_option("--seed", o->seed, "Seed of the player")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Seed of the player");
   cmd->add_option("--set", o->sets, "Override one rule of ashton, as a checkpoint was trained: --set ply_limit=400");
   cmd->callback([o] { playGame(*o); });
 }

@@ -17,7 +17,7 @@ std::unique_ptr<Game> VariantOptions::load() const { return loadGame(variant, se
 
 void PositionOptions::addTo(CLI::App* cmd) {
   recordOption_ = cmd->add_option("--position", record, "Position record (default: the start position)");
-  cmd->add_option("--to-move", toMove, "Side to move in --position (attackers/defenders, white/black)");
+  toMoveOption_ = cmd->add_option("--to-move", toMove, "Side to move in --position (attackers/defenders, white/black)");
   cmd->add_option("--moves", moves, "Turns to play first, in notation, separated by spaces");
 }
 
@@ -25,6 +25,9 @@ std::unique_ptr<State> PositionOptions::build(const Game& game) const {
   const bool given = recordOption_ && recordOption_->count() > 0;
   if (given && record.empty()) {
     throw Error("--position is empty: give a position record, or leave --position out for the start position");
+  }
+  if (toMoveOption_ && toMoveOption_->count() > 0 && toMove.empty()) {
+    throw Error("--to-move is empty: give a side, or leave --to-move out for the record's own or the rules' first");
   }
   if (!given && !toMove.empty()) {
     throw Error("--to-move " + quoted(toMove) + " needs --position (the start position's side to move is the rules')");

@@ -30,11 +30,12 @@ struct PositionOptions {
   /// Adds --position, --to-move and --moves to a subcommand.
   void addTo(CLI::App* cmd);
   /// The start position or the given record, then the given turns. Throws Error for an
-  /// empty --position and for --to-move without --position (it would be ignored).
+  /// empty --position or --to-move and for --to-move without --position (it would be ignored).
   std::unique_ptr<State> build(const Game& game) const;
 
  private:
   CLI::Option* recordOption_ = nullptr;
+  CLI::Option* toMoveOption_ = nullptr;
 };
 
 /// The JSON name of a result: the winner's side name or "none".

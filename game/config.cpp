@@ -97,7 +97,7 @@ std::string ConfigReader::getChoice(const std::string& key, const std::string& d
   for (const auto& c : choices) {
     if (c == v) return v;
   }
-  throw ConfigError(file_, path(key), choicesText(choices) + (v.empty() ? "" : ", got '" + v + "'"));
+  throw ConfigError(file_, path(key), choicesText(choices) + (v.empty() ? "" : ", got " + tz::quoted(v)));
 }
 
 std::vector<std::string> ConfigReader::getStrings(const std::string& key,
@@ -153,18 +153,24 @@ YAML::Node loadYamlFile(const std::string& path) {
   }
 }
 
+std::string overrideName(const std::string& override) { return "--set " + quoted(override); }
+
+std::string overrideKey(const std::string& override) {
+  const size_t eq = override.find('=');
+  if (eq == std::string::npos || eq == 0) {
+    throw Error(overrideName(override) + ": expected key=value, e.g. king.capture=strong");
+  }
+  return override.substr(0, eq);
+}
+
 void applyOverrides(YAML::Node& root, const std::vector<std::string>& overrides) {
   for (const auto& item : overrides) {
-    auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      throw Error("--set '" + item + "': expected key=value, e.g. king.capture=strong");
-    }
-    std::string key = item.substr(0, eq);
+    const std::string key = overrideKey(item);
     YAML::Node value;
     try {
-      value = YAML::Load(item.substr(eq + 1));
+      value = YAML::Load(item.substr(key.size() + 1));
     } catch (const YAML::Exception& e) {
-      throw Error("--set '" + item + "': value is not valid YAML: " + e.what());
+      throw Error(overrideName(item) + ": value is not valid YAML: " + e.what());
     }
     std::vector<std::string> parts;
     std::stringstream ss(key);

@@ -96,6 +96,13 @@ std::string resolveFile(const std::string& value, const std::string& configPath)
 /// Loads a YAML file; throws Error naming the file when it is missing or malformed.
 YAML::Node loadYamlFile(const std::string& path);
 
+/// How messages name an "a.b.c=value" override: "--set 'a.b.c=value'" (quoted).
+std::string overrideName(const std::string& override);
+
+/// The dotted key of an "a.b.c=value" override ("a.b.c"); throws Error naming the override
+/// when it is not of that form.
+std::string overrideKey(const std::string& override);
+
 /// Applies "a.b.c=value" overrides to a YAML map (value parsed as YAML); throws Error
 /// when an override is not of that form.
 void applyOverrides(YAML::Node& root, const std::vector<std::string>& overrides);

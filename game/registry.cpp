@@ -14,10 +14,29 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The game family that the variant map `root` names ("" when it names none).
+std::string familyOf(const YAML::Node& root) {
+  return root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
+}
+
+// The override (the last, as it wins) that set the dotted `key`, a map above it or a key
+// below it; null when no override did.
+const std::string* overrideOf(const std::vector<std::string>& overrides, const std::string& key) {
+  const auto under = [](const std::string& inner, const std::string& outer) {
+    return inner.size() > outer.size() && inner.compare(0, outer.size() + 1, outer + ".") == 0;
+  };
+  const std::string* found = nullptr;
+  for (const auto& item : overrides) {
+    const std::string set = overrideKey(item);
+    if (set == key || under(key, set) || under(set, key)) found = &item;
+  }
+  return found;
+}
+
 // The variant `name` built by the family that the map `root` (read from `file`) names.
 std::unique_ptr<Game> gameFromYaml(const YAML::Node& root, const std::string& file, const std::string& name) {
   if (!root.IsMap()) throw ConfigError(file, "(top level)", "a map of rule keys");
-  const std::string family = root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
+  const std::string family = familyOf(root);
   const GameFamily* maker = findGameFamily(family);
   if (!maker) {
     std::string known;
@@ -57,13 +76,23 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
     if (!fs::exists(file)) {
       std::string known;
       for (const auto& p : presetNames()) known += (known.empty() ? "" : ", ") + p;
-      throw Error("unknown variant '" + nameOrPath + "': expected one of " + known + " or a .yaml file");
+      throw Error("unknown variant " + quoted(nameOrPath) + ": expected one of " + known + " or a .yaml file");
     }
   }
   YAML::Node root = loadYamlFile(file.string());
   if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");  // before overriding
+  const std::string family = familyOf(root);
   applyOverrides(root, overrides);
-  return gameFromYaml(root, file.string(), name);
+  try {
+    if (!family.empty() && familyOf(root) != family) {
+      throw ConfigError(file.string(), "game", quoted(family) + " as in " + file.string() + " (another game is another --variant)");
+    }
+    return gameFromYaml(root, file.string(), name);
+  } catch (const ConfigError& e) {  // a bad value that an override gave is the override's error
+    const std::string* culprit = overrideOf(overrides, e.key());
+    if (!culprit) throw;
+    throw ConfigError(overrideName(*culprit), e.key(), e.expected());
+  }
 }
 
 std::unique_ptr<Game> gameFromYamlText(const std::string& yaml, const std::string& name, const std::string& what) {

@@ -52,6 +52,14 @@ std::string lastLine(const std::string& text) {
   return nl == std::string::npos ? t : t.substr(nl + 1);
 }
 
+// Why `program` failed: its exit status (-1: it did not run to its end) and the last line it
+// printed, if any.
+std::string failure(const std::string& program, int status, const std::string& output) {
+  const std::string last = lastLine(output);
+  return program + (status < 0 ? std::string(" did not run to its end") : " exited with status " + std::to_string(status)) +
+         (last.empty() ? std::string(" and printed nothing") : ": " + last);
+}
+
 void writeFloats(const std::string& path, const std::vector<float>& v) {
   std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * sizeof(float)));
 }
@@ -221,7 +229,7 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
                           work.file("value.bin"), "--tolerance", std::to_string(o.tolerance)},
                          log);
   const std::string output = readText(log);
-  if (status != 0) throw Error("export to " + o.format + " failed: " + lastLine(output));
+  if (status != 0) throw Error("export to " + o.format + " failed: " + failure(exportPython(), status, output));
   nlohmann::json report = nlohmann::json::parse(lastLine(output), nullptr, false);
   if (report.is_discarded()) throw Error("export_model.py printed no report: " + lastLine(output));
   r.maxAbsDiff = std::max(report.value("eager_max_abs_diff", 0.0), report.value("loaded_max_abs_diff", 0.0));

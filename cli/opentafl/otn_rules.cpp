@@ -59,8 +59,11 @@ OtnRules parseOtnRules(const std::string& text) {
     const std::string key = entry.substr(0, colon), value = entry.substr(colon + 1);
     const bool known = key == "dim" || key == "start" || key == "starti" || rules.values.count(key);
     if (!known) throw Error("OTN rules: unknown key " + quoted(key) + " (in " + quoted(entry) + ")");
-    if (rules.given[key] || (key.rfind("start", 0) == 0 && !rules.start.empty())) {
-      throw Error("OTN rules: key " + quoted(key) + " given twice");
+    if (rules.given[key]) throw Error("OTN rules: key " + quoted(key) + " given twice");
+    const char* otherStart = key == "start" ? "starti" : key == "starti" ? "start" : nullptr;
+    if (otherStart && rules.given[otherStart]) {
+      throw Error("OTN rules: keys '" + std::string(otherStart) + "' and " + quoted(key) +
+                  " both give the start position (give one of them)");
     }
     rules.given[key] = true;
     if (key == "dim") rules.dim = dimension(value);

@@ -136,6 +136,18 @@ TEST(NetCli, ErrorsAreOneLine) {
   EXPECT_NE(device.out.find("unknown device 'tpu'"), std::string::npos) << device.out;
 }
 
+// A failed export said "export to torchscript failed: " and nothing more (issue 38, item 12):
+// it names the program, its exit status and the last line it printed.
+TEST(NetCli, AFailedExportNamesTheProgramAndItsExitStatus) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  const std::string exportArgs = " export " + ckpt + " --format torchscript --samples 2 --out " + dir.file("ts");
+  const auto r = runShell("TAFLZERO_PYTHON=/bin/false " + std::string(std::getenv("TAFLZERO_BIN")) + exportArgs);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out, "taflzero: error: export to torchscript failed: /bin/false exited with status 1 and printed nothing\n");
+}
+
 // Directories and impossible paths given for files: one line naming them, exit status 2.
 TEST(NetCli, FilesThatCannotBeUsedAreOneLineErrors) {
   const std::string quick = std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml";

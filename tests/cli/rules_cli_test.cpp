@@ -105,6 +105,56 @@ TEST(RulesCli, SearchStopsAtTheTreeMemoryBudget) {
   expectOneLineError("search --variant brandubh --tree-mib -1", "tree_mib");
 }
 
+// A budget that the expanded root alone fills stopped the search after one simulation, and
+// one that rounds to 0 bytes meant no budget at all (issue 38, item 9).
+TEST(RulesCli, TreeBudgetsWithinTheRootsBlockAreRefused) {
+  expectOneLineError("search --variant brandubh --tree-mib 1", "tree_mib must be 0 (a quarter of the memory) or more than 1 MiB");
+  expectOneLineError("search --variant brandubh --tree-mib 1e-7", "(got 1e-07)");
+}
+
+// A tafl position without a king is refused like one with two (issue 38, item 7).
+TEST(RulesCli, APositionWithoutAKingIsRefused) {
+  expectOneLineError("show --variant brandubh --position /7/7/7/7/7/7/7/", "/7/7/7/7/7/7/7/': no king");
+  expectOneLineError("moves --variant brandubh --position /3t3/7/7/3T3/7/7/7/ --json", "no king");
+}
+
+// Echoed input is cut after 80 whole UTF-8 characters, with control bytes and bytes of no
+// character shown as '?' (issue 38, item 10).
+TEST(RulesCli, EchoedInputIsCutOnWholeCharactersAndPrintable) {
+  const auto r = runCli("moves --variant brandubh --set " + std::string(100000, 'k') + "=1");
+  EXPECT_EQ(r.code, 2);
+  EXPECT_LT(r.out.size(), 400u) << "the error line echoes the whole key";
+  EXPECT_NE(r.out.find("(100000 characters)"), std::string::npos) << r.out.substr(0, 400);
+  expectOneLineError("show --variant brandubh --position '/\xc3\x84K5/7/7/7/7/7/7/'", "unknown piece '\xc3\x84' (expected");
+  expectOneLineError("show --variant brandubh --position '/\xc3K5/7/7/7/7/7/7/'", "unknown piece '?' (expected");
+  const std::string many = "'/" + std::string(78, 'x') + "\xc3\xa4\xc3\xa4/'";  // 82 characters in 84 bytes
+  expectOneLineError("show --variant brandubh --position " + many, "x\xc3\xa4...' (82 characters)");
+}
+
+// A seed out of 0..2^64-1, a negative --top, an empty --to-move or --show-rules were taken
+// as something else (issue 38, item 11).
+TEST(RulesCli, NonsenseNumbersAndEmptyValuesAreRefused) {
+  for (const std::string seed : {"-1", "18446744073709551616", "99999999999999999999999", "1.5", "0x10", "''"}) {
+    expectOneLineError("search --variant brandubh -n 5 --seed " + seed, "--seed: ");
+  }
+  expectOneLineError("engine --variant brandubh --seed -1 < /dev/null", "--seed: '-1' is not an integer from 0 to 18446744073709551615");
+  EXPECT_EQ(runCli("search --variant brandubh -n 5 --seed 18446744073709551615").code, 0);
+  expectOneLineError("search --variant brandubh -n 5 --top -1", "--top: Value -1 not in range 0 to ");
+  expectOneLineError("moves --variant brandubh --position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ --to-move ''",
+                     "--to-move is empty");
+  expectOneLineError("opentafl-engine --show-rules '' < /dev/null", "--show-rules is empty");
+}
+
+// An override's bad key or value is the override's error, not the preset file's, and an
+// override cannot change the game family (issue 38, item 12).
+TEST(RulesCli, OverrideErrorsNameTheOverride) {
+  expectOneLineError("moves --variant brandubh --set nosuch=1", "error: --set 'nosuch=1': key 'nosuch': expected no such key");
+  expectOneLineError("moves --variant brandubh --set king.capture=x", "error: --set 'king.capture=x': key 'king.capture'");
+  expectOneLineError("moves --variant brandubh --set king=3", "error: --set 'king=3': key 'king': expected a map");
+  expectOneLineError("moves --variant brandubh --set game=morris", "error: --set 'game=morris': key 'game': expected 'tafl'");
+  expectOneLineError("moves --variant morris --set size=9", "error: --set 'size=9': key 'size'");
+}
+
 // Every user error is one line naming the file or flag, with exit status 2.
 TEST(RulesCli, FilesAndFlagsThatCannotBeUsedAreOneLineErrors) {
   expectOneLineError("perft --variant /tmp --depth 1", "/tmp: is a directory, not a YAML file");

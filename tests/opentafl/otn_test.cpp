@@ -132,6 +132,23 @@ TEST(OpenTaflRules, RefusesMalformedStrings) {
   EXPECT_FALSE(errorOf([] { gameOfOtn("dim:7 start:/3t3/3t3/"); }).empty());  // too few rows
 }
 
+// A start position without a king was accepted (issue 38, item 7).
+TEST(OpenTaflRules, RefusesAStartWithoutAKing) {
+  const std::string error = errorOf([] { gameOfOtn("dim:7 start:/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/"); });
+  EXPECT_NE(error.find("/3t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/': no king"), std::string::npos) << error;
+}
+
+// `start:` and `starti:` together were reported as "key 'starti' given twice" (issue 38, item 12).
+TEST(OpenTaflRules, StartAndStartiTogetherAreNamedBoth) {
+  for (const std::string rules : {"dim:7 start:/7/7/7/3K3/7/7/7/ starti:/7/7/7/3K3/7/7/7/",
+                                  "dim:7 starti:/7/7/7/3K3/7/7/7/ start:/7/7/7/3K3/7/7/7/"}) {
+    const std::string error = errorOf([&] { parseOtnRules(rules); });
+    EXPECT_NE(error.find("both give the start position (give one of them)"), std::string::npos) << error;
+    EXPECT_EQ(error.find("given twice"), std::string::npos) << error;
+  }
+  EXPECT_NE(errorOf([] { parseOtnRules("dim:7 start:/7/ start:/7/"); }).find("key 'start' given twice"), std::string::npos);
+}
+
 TEST(OpenTaflMoves, ReadsOtnMoveRecords) {
   EXPECT_EQ(moveOfOtn("e4-e7"), "e4-e7");
   EXPECT_EQ(moveOfOtn("e4-e7xf7"), "e4-e7");  // captures are left to the position record
