@@ -11,6 +11,7 @@
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
+#include "game/user_files.h"
 #include "game/expertise.h"
 #include "game/morris/egtb/builder.h"
 #include "game/morris/egtb/database.h"
@@ -67,6 +68,7 @@ void addBuild(CLI::App& egtb) {
       ->required();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
+    checkOutputFolder(o->out, "database folder", true);
     const morris::Rules rules = morrisRules(o->variant);
     const BuildRequest request{o->out, parseClasses(o->classes), rules.flying, rules.name};
     const auto start = std::chrono::steady_clock::now();

@@ -3,6 +3,7 @@
 // TAFLZERO_WITH_TORCH, every command) for what needs a network (cli/libtorch_forward.h).
 #include <filesystem>
 #include <iostream>
+#include <string>
 
 #include "cli/commands.h"
 #include "game/error.h"
@@ -59,7 +60,9 @@ int main(int argc, char** argv) {
     std::cerr << "taflzero: error: " << tz::quoted(e.path1().string()) << ": " << e.code().message() << "\n";
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "taflzero: error: " << e.what() << "\n";
+    // An internal error: its first line only (a library's message may carry a backtrace).
+    const std::string what = e.what();
+    std::cerr << "taflzero: error: " << what.substr(0, what.find('\n')) << "\n";
     return 3;
   }
   return 0;

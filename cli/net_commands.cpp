@@ -10,6 +10,7 @@
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/error.h"
+#include "game/user_files.h"
 #include "nets/checkpoint.h"
 #include "nets/export.h"
 #include "nets/net_bench.h"
@@ -34,6 +35,7 @@ void addInit(CLI::App& net) {
     std::string network = "default";
     std::string out;
     uint64_t seed = 1;
+    bool force = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = net.add_subcommand("init", "Write a freshly initialised network as a checkpoint");
@@ -41,7 +43,9 @@ void addInit(CLI::App& net) {
   cmd->add_option("--network,-n", o->network, "Network preset (small, default, large) or YAML file")->capture_default_str();
   cmd->add_option("--out,-o", o->out, "Checkpoint file to write")->required();
   addSeedOption(cmd, o->seed, "Initialisation seed");
+  cmd->add_flag("--force", o->force, "Replace an existing checkpoint at --out");
   cmd->callback([o] {
+    checkOutputFile(o->out, "checkpoint", o->force);
     auto game = o->variant.load();
     Network network(*game, loadNetworkConfig(o->network), "cpu", o->seed);
     saveCheckpoint(network, o->out);
@@ -85,6 +89,7 @@ void addExport(CLI::App& app) {
   struct Opts {
     std::string checkpoint;
     ExportOptions options;
+    bool force = false;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
@@ -100,8 +105,10 @@ void addExport(CLI::App& app) {
   cmd->add_option("--samples", o->options.samples, "Sample positions to check the export on")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
+  cmd->add_flag("--force", o->force, "Export into an --out folder that already holds files");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
+    checkOutputFolder(o->options.outDir, "export folder", o->force);
     auto net = loadCheckpoint(o->checkpoint);
     auto game = gameOfModel(net->meta());
     const bool web = o->options.format == "web";

@@ -1,6 +1,8 @@
 // tablut-client: plays one game on a Tablut Challenge server (docs/TABLUT_CHALLENGE.md).
 // The protocol, the position and the time are handled without I/O in cli/tablut/; this
 // file connects, sends the name, and passes frames between the socket and the session.
+#include <algorithm>
+#include <cstdint>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -35,10 +37,18 @@ struct TablutOptions {
   int port = 0;                   // 0: 5800 for white, 5801 for black
   std::string name;               // sent to the server
   int timeout = 0;                // the server's seconds per move
+  int idleLimit = 0;              // seconds to wait for the server to send anything; 0: the default
   std::string player;             // a player spec
   std::vector<std::string> sets;  // rule overrides of ashton (those of a checkpoint)
   uint64_t seed = 1;              // the player's seed
 };
+
+// The idle limit when none is given: ten minutes, or twice the time per move when longer
+// (the server may wait for the other player to connect, then for each of its moves).
+int64_t idleLimitMs(const TablutOptions& o) {
+  const int seconds = o.idleLimit > 0 ? o.idleLimit : std::max(600, 2 * o.timeout);
+  return int64_t(seconds) * 1000;
+}
 
 // Plays the game: returns after the final state, throws Error for anything else.
 void playGame(const TablutOptions& o) {
@@ -62,7 +72,8 @@ void playGame(const TablutOptions& o) {
   };
   onServer([&] { connection.writeAll(encodeFrame(name)); });
   ClientSession session(*game, side, player, std::cout, std::cerr);
-  const ReadSome read = [&](char* buffer, size_t size) { return connection.readSome(buffer, size); };
+  const int64_t idleMs = idleLimitMs(o);
+  const ReadSome read = [&](char* buffer, size_t size) { return connection.readSome(buffer, size, idleMs); };
   while (!session.finished()) {
     std::optional<std::string> frame;
     onServer([&] { frame = readFrame(read); });
@@ -92,6 +103,10 @@ void addTablutCommands(CLI::App& app) {
       ->required();
   cmd->add_option("--player", o->player, "The player: alphabeta:depth=4, mcts:sims=2000, net:CHECKPOINT,sims=800, ...")
       ->required();
+  cmd->add_option("--idle-limit", o->idleLimit,
+                  "Seconds to wait for the server to send anything before giving up (default: 600, or twice "
+                  "--timeout when longer)")
+      ->check(CLI::Range(1, 86400));
   addSeedOption(cmd, o->seed, "Seed of the player");
   cmd->add_option("--set", o->sets, "Override one rule of ashton, as a checkpoint was trained: --set ply_limit=400");
   cmd->callback([o] { playGame(*o); });

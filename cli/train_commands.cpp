@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "cli/commands.h"
+#include "game/user_files.h"
 #include "training/distributed/actor.h"
 #include "training/distributed/further_learner.h"
 #include "training/run/selfplay_bench.h"
@@ -84,6 +85,7 @@ void addTrain(CLI::App& app) {
       std::string stem = o->config.substr(o->config.find_last_of('/') + 1);
       dir = "runs/" + stem.substr(0, stem.find('.'));
     }
+    checkOutputFolder(dir, "run folder", true);
     const auto distributed = distributedFromEnvironment();
     const bool progress = !o->quiet && !o->json;
     if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "game/error.h"
+#include "game/yaml_text.h"
 
 namespace tz {
 
@@ -144,13 +145,16 @@ YAML::Node loadYamlFile(const std::string& path) {
   if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
     throw Error(path + ": is not a regular file (a device or a pipe), not a YAML file");
   }
+  YAML::Node root;
   try {
-    return YAML::LoadFile(path);
+    root = YAML::LoadFile(path);
   } catch (const YAML::BadFile&) {
     throw Error(path + ": cannot open file");
   } catch (const YAML::Exception& e) {
     throw Error(path + ": malformed YAML: " + e.what());
   }
+  checkUniqueKeys(root, path);
+  return root;
 }
 
 std::string overrideName(const std::string& override) { return "--set " + quoted(override); }

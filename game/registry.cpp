@@ -7,6 +7,7 @@
 #include "game/config.h"
 #include "game/error.h"
 #include "game/game_family.h"
+#include "game/yaml_text.h"
 
 namespace tz {
 
@@ -96,13 +97,7 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
 }
 
 std::unique_ptr<Game> gameFromYamlText(const std::string& yaml, const std::string& name, const std::string& what) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml);
-  } catch (const YAML::Exception& e) {
-    throw Error(what + ": malformed YAML: " + e.what());
-  }
-  return gameFromYaml(root, what, name);
+  return gameFromYaml(parseYamlText(yaml, what), what, name);
 }
 
 }  // namespace tz

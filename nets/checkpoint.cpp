@@ -3,14 +3,15 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "game/error.h"
+#include "game/user_files.h"
 #include "nets/network_impl.h"
 
 namespace tz {
@@ -69,37 +70,48 @@ CheckpointInfo parseInfo(const std::string& text, const std::string& what) {
   }
 }
 
+// The lengths a checkpoint's header gives.
+struct Header {
+  uint64_t metaLen = 0, payloadLen = 0, checksum = 0;
+};
+
+// Reads the header at the start of `head` for a file of `fileSize` bytes; throws Error when
+// it is not a checkpoint or its lengths disagree with the file's size.
+Header checkHeader(const std::string& head, uint64_t fileSize, const std::string& what) {
+  if (head.size() < sizeof(kMagic) || std::memcmp(head.data(), kMagic, sizeof(kMagic)) != 0) {
+    throw Error(what + " is not a taflzero checkpoint (bad magic bytes)");
+  }
+  if (head.size() < kHeaderSize) throw Error(what + " is truncated (" + std::to_string(fileSize) + " bytes)");
+  Header h;
+  std::memcpy(&h.metaLen, head.data() + 8, 8);
+  std::memcpy(&h.payloadLen, head.data() + 16, 8);
+  std::memcpy(&h.checksum, head.data() + 24, 8);
+  const uint64_t expected = kHeaderSize + h.metaLen + h.payloadLen;
+  if (h.metaLen > fileSize || h.payloadLen > fileSize || fileSize < expected) {
+    throw Error(what + " is truncated (" + std::to_string(fileSize) + " of " + std::to_string(expected) + " bytes)");
+  }
+  if (fileSize > expected) {
+    throw Error(what + " is corrupted (" + std::to_string(fileSize - expected) + " unexpected bytes at its end)");
+  }
+  return h;
+}
+
 // Splits verified checkpoint bytes into metadata and payload; throws Error when they are
 // not a checkpoint, truncated or corrupted.
 std::pair<std::string, std::string> unpack(const std::string& bytes, const std::string& what) {
-  if (bytes.size() < sizeof(kMagic) || std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) != 0) {
-    throw Error(what + " is not a taflzero checkpoint (bad magic bytes)");
-  }
-  if (bytes.size() < kHeaderSize) throw Error(what + " is truncated (" + std::to_string(bytes.size()) + " bytes)");
-  uint64_t metaLen, payloadLen, checksum;
-  std::memcpy(&metaLen, bytes.data() + 8, 8);
-  std::memcpy(&payloadLen, bytes.data() + 16, 8);
-  std::memcpy(&checksum, bytes.data() + 24, 8);
-  const uint64_t expected = kHeaderSize + metaLen + payloadLen;
-  if (metaLen > bytes.size() || payloadLen > bytes.size() || bytes.size() < expected) {
-    throw Error(what + " is truncated (" + std::to_string(bytes.size()) + " of " + std::to_string(expected) + " bytes)");
-  }
-  if (bytes.size() > expected) {
-    throw Error(what + " is corrupted (" + std::to_string(bytes.size() - expected) + " unexpected bytes at its end)");
-  }
-  std::string meta = bytes.substr(kHeaderSize, metaLen), payload = bytes.substr(kHeaderSize + metaLen);
-  if (fnv1a(meta, payload) != checksum) throw Error(what + " is corrupted (checksum mismatch)");
+  const Header h = checkHeader(bytes, bytes.size(), what);
+  std::string meta = bytes.substr(kHeaderSize, h.metaLen), payload = bytes.substr(kHeaderSize + h.metaLen);
+  if (fnv1a(meta, payload) != h.checksum) throw Error(what + " is corrupted (checksum mismatch)");
   return {std::move(meta), std::move(payload)};
 }
 
+// The bytes of the checkpoint file at `path`: refused unless it is a regular file whose
+// header agrees with its size, so nothing is read past the length the format gives.
 std::string readFile(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw Error("checkpoint " + path + " is a directory, not a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot open checkpoint " + path + ": " + std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
+  const std::string what = "checkpoint " + path;
+  const RegularFile file(path, what);
+  checkHeader(file.read(0, std::min<uint64_t>(file.size(), kHeaderSize)), file.size(), what);
+  return file.read(0, file.size());
 }
 
 void writeAll(int fd, const std::string& bytes, const std::string& tmp) {
@@ -126,11 +138,18 @@ std::string checkpointBytes(const Network& net) {
   }
   std::ostringstream payloadStream;
   archive.save_to(payloadStream);
-  const std::string meta = infoJson(net), payload = payloadStream.str();
+  return packCheckpoint(infoJson(net), payloadStream.str());
+}
+
+std::string packCheckpoint(const std::string& meta, const std::string& payload) {
   const uint64_t lengths[3] = {meta.size(), payload.size(), fnv1a(meta, payload)};
   std::string bytes(kMagic, sizeof(kMagic));
   bytes.append(reinterpret_cast<const char*>(lengths), sizeof(lengths));
   return bytes + meta + payload;
+}
+
+CheckpointInfo checkpointInfoFromBytes(const std::string& bytes, const std::string& what) {
+  return parseInfo(unpack(bytes, what).first, what);
 }
 
 namespace {
@@ -169,6 +188,7 @@ std::unique_ptr<Network> networkFromCheckpointBytes(const std::string& bytes, co
 
 void saveCheckpoint(const Network& net, const std::string& path) {
   namespace fs = std::filesystem;
+  checkOutputFile(path, "checkpoint", true);  // the rename must never replace a device or a pipe
   const std::string bytes = checkpointBytes(net);
   const fs::path target(path);
   const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
@@ -213,8 +233,7 @@ std::unique_ptr<Network> loadCheckpoint(const std::string& path, const std::stri
 }
 
 CheckpointInfo readCheckpointInfo(const std::string& path) {
-  const std::string what = "checkpoint " + path;
-  return parseInfo(unpack(readFile(path), what).first, what);
+  return checkpointInfoFromBytes(readFile(path), "checkpoint " + path);
 }
 
 }  // namespace tz

@@ -37,6 +37,14 @@ CheckpointInfo readCheckpointInfo(const std::string& path);
 /// The bytes saveCheckpoint writes for `net`.
 std::string checkpointBytes(const Network& net);
 
+/// Checkpoint bytes around a metadata JSON text and a LibTorch archive: the header with both
+/// lengths and their checksum, then the two.
+std::string packCheckpoint(const std::string& meta, const std::string& payload);
+
+/// The metadata of checkpoint bytes, verified as readCheckpointInfo verifies a file; `what`
+/// names their source in error messages.
+CheckpointInfo checkpointInfoFromBytes(const std::string& bytes, const std::string& what);
+
 /// A network from checkpoint bytes; `what` names their source in error messages.
 std::unique_ptr<Network> networkFromCheckpointBytes(const std::string& bytes, const std::string& what,
                                                     const std::string& device);

@@ -10,6 +10,7 @@
 #include "game/registry.h"
 #include "game/rule_conditioned_game.h"
 #include "game/yaml_difference.h"
+#include "game/yaml_text.h"
 #include "nets/temp_dir.h"
 
 namespace tz {
@@ -136,7 +137,20 @@ namespace {
 
 nlohmann::json shapeJson(const TensorShape& s) { return {s.planes, s.height, s.width}; }
 
-TensorShape shapeFrom(const nlohmann::json& j) { return {j.at(0).get<int>(), j.at(1).get<int>(), j.at(2).get<int>()}; }
+// The shape stored under `key`: three sizes, each in [1, 4096]; throws Error naming `what` and the key.
+TensorShape shapeFrom(const nlohmann::json& j, const char* key, const std::string& what) {
+  const nlohmann::json& s = j.at(key);
+  constexpr int kLargest = 4096;
+  const auto size = [&](int i) {
+    const int v = s.at(i).get<int>();
+    if (v < 1 || v > kLargest || s.size() != 3) {
+      throw Error(what + ": key '" + key + "': expected three sizes in [1, " + std::to_string(kLargest) + "], got " +
+                  s.dump());
+    }
+    return v;
+  };
+  return {size(0), size(1), size(2)};
+}
 
 }  // namespace
 
@@ -160,8 +174,19 @@ ModelMeta modelMetaFromJson(const std::string& text, const std::string& what) {
     m.family = j.at("family").get<std::string>();
     m.variant = j.at("variant").get<std::string>();
     m.rulesYaml = j.at("rules_yaml").get<std::string>();
+    if (!parseYamlText(m.rulesYaml, what + ": key 'rules_yaml'").IsMap()) {
+      throw Error(what + ": key 'rules_yaml': expected a map of rule keys");
+    }
     m.encodingJson = j.at("encoding_json").get<std::string>();
-    m.shape = {shapeFrom(j.at("input_shape")), shapeFrom(j.at("policy_shape")), j.at("num_actions").get<int>()};
+    if (!nlohmann::json::parse(m.encodingJson).is_object()) {
+      throw Error(what + ": key 'encoding_json': expected a JSON object");
+    }
+    m.shape = {shapeFrom(j, "input_shape", what), shapeFrom(j, "policy_shape", what), j.at("num_actions").get<int>()};
+    const int64_t cells = int64_t(m.shape.policy.planes) * m.shape.policy.height * m.shape.policy.width;
+    if (m.shape.numActions != cells) {
+      throw Error(what + ": key 'num_actions': expected " + std::to_string(cells) + " (the policy shape's cells), got " +
+                  std::to_string(m.shape.numActions));
+    }
     m.network = networkConfigFromYaml(j.at("network_yaml").get<std::string>(), what);
     return m;
   } catch (const nlohmann::json::exception& e) {

@@ -8,6 +8,7 @@
 #include "game/config.h"
 #include "game/error.h"
 #include "game/registry.h"
+#include "game/yaml_text.h"
 
 namespace tz {
 
@@ -36,13 +37,7 @@ NetworkConfig loadNetworkConfig(const std::string& nameOrPath) {
 }
 
 NetworkConfig networkConfigFromYaml(const std::string& yaml, const std::string& file) {
-  YAML::Node root;
-  try {
-    root = YAML::Load(yaml);
-  } catch (const YAML::Exception& e) {
-    throw Error(file + ": malformed network YAML: " + e.what());
-  }
-  return readConfig(root, file, "network");
+  return readConfig(parseYamlText(yaml, file + ": network"), file, "network");
 }
 
 std::string networkConfigYaml(const NetworkConfig& c) {

@@ -8,7 +8,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <utility>
@@ -87,7 +90,20 @@ TcpConnection::~TcpConnection() {
   if (fd_ >= 0) close(fd_);
 }
 
-size_t TcpConnection::readSome(char* buffer, size_t size) {
+size_t TcpConnection::readSome(char* buffer, size_t size, int64_t idleMs) {
+  if (idleMs >= 0) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(idleMs);
+    for (;;) {
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      pollfd waiting{fd_, POLLIN, 0};
+      const int ready = left.count() > 0 ? poll(&waiting, 1, int(std::min<int64_t>(left.count(), INT32_MAX))) : 0;
+      if (ready > 0) break;
+      if (ready == 0) {
+        throw Error("sent nothing for " + std::to_string((idleMs + 999) / 1000) + " s (the idle limit)");
+      }
+      if (errno != EINTR) throw Error("connection lost: " + reason(errno));
+    }
+  }
   for (;;) {
     const ssize_t n = recv(fd_, buffer, size, 0);
     if (n >= 0) return size_t(n);

@@ -2,6 +2,7 @@
 // A TCP connection with POSIX sockets: connecting with a timeout, and reads and writes that
 // survive signals (EINTR) and short transfers. Failures are one-line Errors.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace tz::cli::tablut {
@@ -26,9 +27,11 @@ class TcpConnection {
   /// Closes the socket.
   ~TcpConnection();
 
-  /// Reads up to `size` bytes, waiting for at least one; 0 when the peer has closed the
-  /// connection. Throws Error ("connection lost: REASON") when the connection fails.
-  size_t readSome(char* buffer, size_t size);
+  /// Reads up to `size` bytes, waiting for at least one (at most `idleMs` milliseconds when
+  /// it is not negative); 0 when the peer has closed the connection. Throws Error
+  /// ("connection lost: REASON") when the connection fails, and ("sent nothing for N s")
+  /// when the wait passes `idleMs`.
+  size_t readSome(char* buffer, size_t size, int64_t idleMs = -1);
   /// Writes all of `data`. Throws Error ("connection lost: REASON") when the connection
   /// fails; never raises SIGPIPE.
   void writeAll(const std::string& data);

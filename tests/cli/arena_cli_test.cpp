@@ -1,7 +1,10 @@
 // `taflzero arena` and `taflzero play` through the real binary: the JSON summary, random
 // opening plies, bad player specs, and a terminal game fed from a file (illegal input explained, quit, EOF).
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 
@@ -60,6 +63,32 @@ TEST(ArenaCli, JsonSummaryAddsUp) {
   auto again = runCli("arena --variant brandubh --a greedy --b random --games 6 --seed 2 --json --db " + db, false);
   EXPECT_EQ(nlohmann::json::parse(again.out)["played"], 0);
   EXPECT_EQ(nlohmann::json::parse(again.out)["overall"], all);
+}
+
+TEST(ArenaCli, DatabasesThatAreNotFilesAreRefusedBeforeSqliteOpensThem) {
+  const std::string dir = ::testing::TempDir() + "/arena-fifo";
+  std::filesystem::create_directories(dir);
+  const std::string fifo = dir + "/fifo.db";
+  std::filesystem::remove(fifo);
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expectOneLineError("arena --variant brandubh --a random --b random --games 2 --db " + fifo,
+                     "records database " + fifo + " is a pipe; name a file to write");
+  EXPECT_FALSE(std::filesystem::exists(fifo + "-journal"));
+  EXPECT_TRUE(std::filesystem::is_fifo(fifo));
+}
+
+TEST(ArenaCli, StoredRulesThatAreNotYamlNameTheDatabaseTagAndRound) {
+  const std::string db = ::testing::TempDir() + "/arena-garbage.db";
+  std::filesystem::remove(db);
+  const std::string match = "arena --variant brandubh --a random --b random --games 2 --tag T --db " + db;
+  ASSERT_EQ(runCli(match).code, 0);
+  ASSERT_EQ(runShell("sqlite3 " + db + " \"update games set rules='garbage: [' where round=1\"").code, 0);
+  // The arena's log line comes first; the error is the last line, and names its place.
+  const CliResult r = runCli(match);
+  EXPECT_EQ(r.code, 2) << r.out;
+  const std::string last = r.out.substr(r.out.rfind('\n', r.out.size() - 2) + 1);
+  EXPECT_EQ(last.rfind("taflzero: error: records " + db + ": tag 'T' round 1: the stored rules: malformed YAML", 0), 0u)
+      << r.out;
 }
 
 TEST(ArenaCli, UnknownPlayerIsAOneLineError) {

@@ -1,6 +1,8 @@
 // egtb build, probe and score through the binary (docs/EGTB.md): a 3v3 build shared by
 // the tests of one process, --json and text answers, one-line errors, and the egtb player
 // behind the engine protocol.
+#include <sys/stat.h>
+
 #include <nlohmann/json.hpp>
 
 #include <cstdlib>
@@ -114,6 +116,23 @@ TEST_F(EgtbCli, BadInputIsAOneLineError) {
   f.put(byte);
   f.close();
   expectOneLineError("egtb probe" + db + record, "is damaged: its checksum does not match");
+  // The shared table made whole again for the tests after this one in the same process.
+  f.open(path, std::ios::in | std::ios::out | std::ios::binary);
+  f.seekp(5000);
+  f.put(char(byte ^ 0x01));
+}
+
+TEST_F(EgtbCli, TablesAndFoldersThatAreNotFilesAreRefused) {
+  // A pipe where a table should be: refused at once, never waited on.
+  char name[] = "/tmp/taflzero-egtb-fifo-XXXXXX";
+  const std::string db = mkdtemp(name);
+  ASSERT_EQ(::mkfifo((db + "/3v3.egtb").c_str(), 0600), 0);
+  expectOneLineError("egtb probe --db " + db + " --position 'WW.B......B.......B....W white 0 0 40'",
+                     "endgame table " + db + "/3v3.egtb is a pipe, not a regular file");
+  const std::string file = db + "/file";
+  std::ofstream(file) << "x";
+  expectOneLineError("egtb build --classes 3v3 --out " + file, "database folder " + file + " is a file, not a folder");
+  std::filesystem::remove_all(db);
 }
 
 TEST_F(EgtbCli, EgtbPlayerPlaysFromTheTables) {

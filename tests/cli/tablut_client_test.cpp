@@ -89,11 +89,12 @@ Match playMatch(const std::array<std::string, 2>& specs, int maxPlies, const std
   return match;
 }
 
-// Runs one client of `side` against `script`, which serves its connection (name already read).
+// Runs one client of `side` (with `extra` arguments) against `script`, which serves its
+// connection (name already read).
 CliResult againstScript(const std::string& side, const std::string& player,
-                        const std::function<void(TcpConnection&)>& script) {
+                        const std::function<void(TcpConnection&)>& script, const std::string& extra = "") {
   Listener listener;
-  auto run = startClient(clientArgs(side, listener.port(), player));
+  auto run = startClient(clientArgs(side, listener.port(), player) + extra);
   if (auto client = listener.accept()) {
     try {
       readClientFrame(*client);
@@ -210,6 +211,18 @@ TEST(TablutClient, ExitsWhenTheServerClosesTheConnection) {
   expectErrorExit(
       againstScript("black", "greedy", [&](TcpConnection& client) { client.writeAll(frame.substr(0, 50)); }),
       ": the stream ended inside a frame (46 of " + std::to_string(frame.size() - 4) + " bytes)");
+}
+
+TEST(TablutClient, GivesUpOnASilentServer) {
+  // The server reads the name and sends nothing; it waits (20 s at most) for the client to close.
+  const CliResult r = againstScript(
+      "white", "greedy",
+      [](TcpConnection& client) {
+        char byte;
+        EXPECT_EQ(client.readSome(&byte, 1, 20000), 0u);
+      },
+      " --idle-limit 1");
+  expectErrorExit(r, "sent nothing for 1 s (the idle limit)");
 }
 
 TEST(TablutClient, ExitsOnUnexpectedMessages) {

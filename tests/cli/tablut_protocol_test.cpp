@@ -326,7 +326,9 @@ TEST(TablutFuzz, RandomFramesNeverCrashOrHang) {
     }
     EXPECT_LE(source.reads, stream.size() + 1);
   }
-  EXPECT_GT(handled, 200);
+  // Most streams end at their first bad frame; a random board without a king (about a
+  // fifth of them) is one since kingless positions are refused, so about 200 states are taken.
+  EXPECT_GT(handled, 150);
 }
 
 }  // namespace

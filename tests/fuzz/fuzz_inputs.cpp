@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -9,6 +10,8 @@
 #include <sstream>
 #include <vector>
 
+#include "cli/tablut/frames.h"
+#include "cli/tablut/messages.h"
 #include "game/error.h"
 #include "game/registry.h"
 
@@ -98,6 +101,41 @@ bool runVariant(const std::string& input) {
   return true;
 }
 
+// Frames read from `input` as the client reads the server; every state parsed must print a
+// message that parses back to it, and give an ashton position or a clear Error.
+bool runTablutFrames(const std::string& input) {
+  using namespace cli::tablut;
+  size_t at = 0;
+  const ReadSome read = [&](char* buffer, size_t size) {
+    const size_t n = std::min(size, input.size() - at);
+    std::copy_n(input.data() + at, n, buffer);
+    at += n;
+    return n;
+  };
+  bool accepted = false;
+  try {
+    while (const auto frame = readFrame(read)) {
+      ServerState state;
+      try {
+        state = parseState(*frame);
+      } catch (const Error&) {
+        continue;
+      }
+      accepted = true;
+      const ServerState again = parseState(stateMessage(state.record, state.turn));
+      require(again.record == state.record && again.turn == state.turn, "state message round trip broken", input);
+      if (sideToMove(state.turn) < 0) continue;
+      try {
+        const Game& game = preset("ashton");
+        checkState(game, *game.fromRecord(state.record, game.sideName(sideToMove(state.turn))), input);
+      } catch (const Error&) {
+      }
+    }
+  } catch (const Error&) {
+  }
+  return accepted;
+}
+
 }  // namespace
 
 const char* kindName(Kind kind) {
@@ -105,6 +143,7 @@ const char* kindName(Kind kind) {
     case Kind::kRecords: return "records";
     case Kind::kMoves: return "moves";
     case Kind::kVariants: return "variants";
+    case Kind::kTablutFrames: return "tablut-frames";
   }
   return "";
 }
@@ -114,6 +153,7 @@ bool runInput(Kind kind, const std::string& variant, const std::string& input) {
     case Kind::kRecords: return runRecord(variant, input);
     case Kind::kMoves: return runMoves(variant, input);
     case Kind::kVariants: return runVariant(input);
+    case Kind::kTablutFrames: return runTablutFrames(input);
   }
   return false;
 }

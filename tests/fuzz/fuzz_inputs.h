@@ -14,14 +14,15 @@ class InvariantBroken : public std::logic_error {
 };
 
 /// The inputs fuzzed, each with its corpus folder tests/fuzz/corpus/<name>.
-enum class Kind { kRecords, kMoves, kVariants };
+enum class Kind { kRecords, kMoves, kVariants, kTablutFrames };
 
-/// The corpus folder name of a kind: "records", "moves", "variants".
+/// The corpus folder name of a kind: "records", "moves", "variants", "tablut-frames".
 const char* kindName(Kind kind);
 
 /// Runs one input of `kind` against `variant` (a preset name; unused for kVariants, whose
 /// input is a whole variant file). Records: a position record and a side to move on its
-/// second line. Moves: turns in notation from the start position. Returns whether the
+/// second line. Moves: turns in notation from the start position. Tablut frames: the bytes a
+/// Tablut Challenge server sends (length-prefixed JSON states). Returns whether the
 /// input was accepted (for moves: at least one turn played). Throws InvariantBroken on a
 /// defect; tz::Error (bad input) is caught.
 bool runInput(Kind kind, const std::string& variant, const std::string& input);

@@ -101,6 +101,24 @@ TEST(Config, MissingOrMalformedFiles) {
   EXPECT_NE(errorOf([] { loadGame("/dev/zero"); }).find("not a regular file"), std::string::npos);
 }
 
+TEST(Config, RepeatedKeysAreRefusedWithBothLines) {
+  // yaml-cpp keeps both and reads the first: the second would be ignored silently.
+  const auto path = std::filesystem::temp_directory_path() / "tz_twice.yaml";
+  {
+    std::ifstream preset(std::string(TAFLZERO_SOURCE_DIR) + "/configs/variants/brandubh.yaml");
+    std::ofstream copy(path);
+    copy << preset.rdbuf() << "first: defenders\n";
+  }
+  const std::string top = errorOf([&] { loadGame(path.string()); });
+  EXPECT_NE(top.find("tz_twice.yaml: key 'first' given twice (lines 6 and 20)"), std::string::npos) << top;
+  std::ofstream(path) << "game: tafl\nsize: 7\nking: {armed: true, armed: false}\n";
+  const std::string nested = errorOf([&] { loadGame(path.string()); });
+  EXPECT_NE(nested.find("key 'armed' given twice (lines 3 and 3)"), std::string::npos) << nested;
+  std::filesystem::remove(path);
+  const std::string text = errorOf([] { gameFromYamlText("game: tafl\ngame: morris\n", "x", "the rules of x"); });
+  EXPECT_NE(text.find("the rules of x: key 'game' given twice (lines 1 and 2)"), std::string::npos) << text;
+}
+
 TEST(Config, PresetNamesStayFileReferencesResolveFromTheConfigsFolder) {
   EXPECT_FALSE(namesFile("linnaeus"));
   EXPECT_TRUE(namesFile("my-rules.yaml"));

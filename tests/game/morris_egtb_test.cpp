@@ -273,7 +273,7 @@ TEST(MorrisEgtb, DamagedTablesAreRefused) {
   expectError([&] { readTable(path); }, "damaged header");
   rewrite(good);
   expectError([&] { Database(folder.path, false); }, "was built with flying on (variant morris)");
-  expectError([&] { readTable(folder.path + "/4v4.egtb"); }, "cannot read endgame table");
+  expectError([&] { readTable(folder.path + "/4v4.egtb"); }, "cannot open endgame table");
 }
 
 TEST(MorrisEgtb, ProbesOutsideTheTablesAreRefused) {

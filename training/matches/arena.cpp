@@ -7,6 +7,7 @@
 #include "game/error.h"
 #include "game/splitmix.h"
 #include "game/yaml_difference.h"
+#include "game/yaml_text.h"
 
 namespace tz {
 
@@ -90,7 +91,9 @@ int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, Recor
                   game.name());
     }
     if (g.rules != rules) {
-      const auto change = firstYamlDifference(YAML::Load(g.rules), YAML::Load(rules));
+      const std::string what = "records " + store.path() + ": tag '" + options.tag + "' round " +
+                               std::to_string(g.round) + ": the stored rules";
+      const auto change = firstYamlDifference(parseYamlText(g.rules, what), YAML::Load(rules));
       throw Error("tag '" + options.tag + "' holds games under other rules (" + change.value_or("rules text") +
                   "); use another --tag for other rules");
     }

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "game/error.h"
+#include "game/user_files.h"
 
 namespace tz {
 
@@ -182,6 +183,8 @@ RecordStore::RecordStore(const std::string& path) : path_(path) {
   if (path.empty() || path == ":memory:") {
     throw Error("records: the database path is empty; name a file (e.g. --db runs.db)");
   }
+  // SQLite would open a device or a pipe and leave a journal beside it.
+  checkOutputFile(path, "records database", true);
   if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
                       nullptr) != SQLITE_OK) {
     const std::string message = db_ ? sqlite3_errmsg(db_) : "out of memory";

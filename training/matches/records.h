@@ -109,6 +109,8 @@ class RecordStore {
   void setMeta(const std::string& key, const std::string& value);
   /// A meta value, if set.
   std::optional<std::string> meta(const std::string& key) const;
+  /// The database file's path.
+  const std::string& path() const { return path_; }
 
  private:
   // Runs SQL without results; throws Error naming the database on failure.

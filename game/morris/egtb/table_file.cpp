@@ -2,14 +2,14 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 
 #include "game/error.h"
+#include "game/user_files.h"
 
 namespace tz::morris::egtb {
 
@@ -83,19 +83,10 @@ TableHeader decodeHeader(const std::string& path, const std::vector<uint8_t>& by
   return h;
 }
 
-std::vector<uint8_t> readBytes(const std::string& path, size_t limit) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read endgame table " + path + ": " + std::strerror(errno));
-  std::vector<uint8_t> bytes;
-  if (limit > 0) {
-    bytes.resize(limit);
-    in.read(reinterpret_cast<char*>(bytes.data()), std::streamsize(limit));
-    bytes.resize(size_t(in.gcount()));
-  } else {
-    bytes.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-  }
-  if (in.bad()) throw Error("cannot read endgame table " + path);
-  return bytes;
+// The header bytes of the table file open as `file` (fewer when the file is shorter).
+std::vector<uint8_t> headerBytes(const RegularFile& file) {
+  const std::string bytes = file.read(0, std::min<uint64_t>(kHeaderBytes, file.size()));
+  return std::vector<uint8_t>(bytes.begin(), bytes.end());
 }
 
 }  // namespace
@@ -124,22 +115,26 @@ void writeTable(const Table& table, const std::string& variant, const std::strin
   }
 }
 
-TableHeader readTableHeader(const std::string& path) { return decodeHeader(path, readBytes(path, kHeaderBytes)); }
+TableHeader readTableHeader(const std::string& path) {
+  return decodeHeader(path, headerBytes(RegularFile(path, "endgame table " + path)));
+}
 
 Table readTable(const std::string& path) {
-  std::vector<uint8_t> bytes = readBytes(path, 0);
-  const TableHeader h = decodeHeader(path, bytes);
-  const size_t expected = kHeaderBytes + h.stats.positions + kChecksumBytes;
-  if (bytes.size() != expected) {
-    throw Error("endgame table " + path + (bytes.size() < expected ? " is truncated: " : " is too long: ") +
-                std::to_string(bytes.size()) + " bytes, expected " + std::to_string(expected));
+  // Only a regular file is read, and only once its header says how long it must be.
+  const RegularFile file(path, "endgame table " + path);
+  const TableHeader h = decodeHeader(path, headerBytes(file));
+  const uint64_t expected = kHeaderBytes + h.stats.positions + kChecksumBytes;
+  if (file.size() != expected) {
+    throw Error("endgame table " + path + (file.size() < expected ? " is truncated: " : " is too long: ") +
+                std::to_string(file.size()) + " bytes, expected " + std::to_string(expected));
   }
+  const std::string text = file.read(0, expected);
+  const auto* bytes = reinterpret_cast<const uint8_t*>(text.data());
   const size_t payloadEnd = expected - kChecksumBytes;
-  if (fnv1a(bytes.data(), payloadEnd) != get(&bytes[payloadEnd], kChecksumBytes)) {
+  if (fnv1a(bytes, payloadEnd) != get(bytes + payloadEnd, kChecksumBytes)) {
     throw Error("endgame table " + path + " is damaged: its checksum does not match (rebuild it)");
   }
-  Table t{h.cls, h.flying, std::vector<uint8_t>(bytes.begin() + kHeaderBytes, bytes.begin() + long(payloadEnd))};
-  return t;
+  return Table{h.cls, h.flying, std::vector<uint8_t>(bytes + kHeaderBytes, bytes + payloadEnd)};
 }
 
 }  // namespace tz::morris::egtb

@@ -1,0 +1,90 @@
+#include "game/user_files.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <utility>
+
+#include "game/error.h"
+
+namespace tz {
+
+namespace {
+
+// What stands at a path, for a message: "a directory", "a pipe", "a device", ...
+std::string kindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a pipe";
+  if (S_ISCHR(mode) || S_ISBLK(mode)) return "a device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
+RegularFile::RegularFile(const std::string& path, std::string what) : what_(std::move(what)) {
+  fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd_ < 0) throw Error("cannot open " + what_ + ": " + std::strerror(errno));
+  struct stat st {};
+  const bool stated = ::fstat(fd_, &st) == 0;
+  if (!stated || !S_ISREG(st.st_mode)) {
+    const std::string kind = stated ? kindOf(st.st_mode) : std::string(std::strerror(errno));
+    ::close(fd_);
+    throw Error(what_ + " is " + kind + ", not a regular file");
+  }
+  size_ = uint64_t(st.st_size);
+}
+
+RegularFile::~RegularFile() { ::close(fd_); }
+
+std::string RegularFile::read(uint64_t offset, uint64_t count) const {
+  if (offset > size_ || count > size_ - offset) {
+    throw Error(what_ + " is truncated (" + std::to_string(size_) + " bytes, needed " +
+                std::to_string(offset) + " + " + std::to_string(count) + ")");
+  }
+  std::string bytes(count, '\0');
+  uint64_t done = 0;
+  while (done < count) {
+    const ssize_t n = ::pread(fd_, bytes.data() + done, count - done, off_t(offset + done));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw Error("cannot read " + what_ + ": " + std::strerror(errno));
+    if (n == 0) throw Error(what_ + " is truncated (it ended while being read)");
+    done += uint64_t(n);
+  }
+  return bytes;
+}
+
+std::string readRegularFile(const std::string& path, const std::string& what, uint64_t maxBytes) {
+  const RegularFile file(path, what);
+  if (file.size() > maxBytes) {
+    throw Error(what + " is too large (" + std::to_string(file.size()) + " bytes, at most " +
+                std::to_string(maxBytes) + ")");
+  }
+  return file.read(0, file.size());
+}
+
+void checkOutputFile(const std::string& path, const std::string& what, bool mayReplace) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;  // nothing there yet
+  if (!S_ISREG(st.st_mode)) throw Error(what + " " + path + " is " + kindOf(st.st_mode) + "; name a file to write");
+  if (!mayReplace) throw Error(what + " " + path + " already exists; pass --force to replace it");
+}
+
+void checkOutputFolder(const std::string& path, const std::string& what, bool mayReplace) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;  // nothing there yet
+  if (!S_ISDIR(st.st_mode)) {
+    throw Error(what + " " + path + " is " + (S_ISREG(st.st_mode) ? std::string("a file") : kindOf(st.st_mode)) +
+                ", not a folder");
+  }
+  std::error_code ec;
+  if (!mayReplace && !std::filesystem::is_empty(path, ec)) {
+    throw Error(what + " " + path + " already exists and is not empty; pass --force to replace what it holds");
+  }
+}
+
+}  // namespace tz

@@ -1,0 +1,45 @@
+#pragma once
+// Files and folders the user names: read only when they are regular files, never past the
+// size their format allows; written only where nothing but a regular file (or a folder, for
+// an output folder) stands, and an existing one replaced only when the caller allows it.
+#include <cstdint>
+#include <string>
+
+namespace tz {
+
+/// A regular file opened for reading. Opening never blocks (a pipe is refused, not waited
+/// on) and refuses a directory, a device or a pipe with an Error naming `what`.
+class RegularFile {
+ public:
+  /// Opens `path`; `what` names it in every error ("checkpoint runs/a.ckpt").
+  RegularFile(const std::string& path, std::string what);
+  ~RegularFile();
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+
+  /// The file's size in bytes when it was opened.
+  uint64_t size() const { return size_; }
+
+  /// Exactly `count` bytes from `offset`; throws Error when the file ends first.
+  std::string read(uint64_t offset, uint64_t count) const;
+
+ private:
+  int fd_ = -1;
+  uint64_t size_ = 0;
+  std::string what_;
+};
+
+/// The whole regular file at `path`, refused (Error naming `what`) when it is not a regular
+/// file or is larger than `maxBytes`.
+std::string readRegularFile(const std::string& path, const std::string& what, uint64_t maxBytes);
+
+/// Throws Error naming `what` when something other than a regular file stands at `path` (a
+/// directory, a device, a pipe), or when a regular file stands there and `mayReplace` is
+/// false (the message says to pass --force).
+void checkOutputFile(const std::string& path, const std::string& what, bool mayReplace);
+
+/// Throws Error naming `what` when something other than a directory stands at `path`, or when
+/// a non-empty directory stands there and `mayReplace` is false (the message says --force).
+void checkOutputFolder(const std::string& path, const std::string& what, bool mayReplace);
+
+}  // namespace tz

@@ -1,0 +1,115 @@
+// Files named to the network commands that are not what they should be: devices and pipes
+// read as checkpoints, checkpoints and export folders that would be replaced, and
+// checkpoints whose metadata passes the checksum but not its own checks. Each is one line
+// and exit status 2, and what stood at the path is left as it was.
+#include <sys/stat.h>
+
+#include <nlohmann/json.hpp>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nets/checkpoint.h"
+#include "nets/temp_dir.h"
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string bytesOf(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// A pipe at `path`, for a file that must be refused without being opened for writing or read.
+std::string makeFifo(const std::string& path) {
+  EXPECT_EQ(::mkfifo(path.c_str(), 0600), 0) << std::strerror(errno);
+  return path;
+}
+
+TEST(NetFiles, CheckpointsThatAreNotRegularFilesAreRefusedAtOnce) {
+  TempDir dir("tz-netfiles-");
+  const std::string fifo = makeFifo(dir.file("fifo.ckpt"));
+  // Each would read without end (a device) or wait forever (a pipe) if it were opened as a file.
+  expectOneLineError("net info /dev/zero", "checkpoint /dev/zero is a device, not a regular file");
+  expectOneLineError("net info " + fifo, "checkpoint " + fifo + " is a pipe, not a regular file");
+  expectOneLineError("export /dev/zero --out " + dir.file("x"), "checkpoint /dev/zero is a device");
+  expectOneLineError("arena --variant brandubh --a net:/dev/zero --b random --games 2 --db " + dir.file("a.db"),
+                     "checkpoint /dev/zero is a device");
+}
+
+TEST(NetFiles, RunStudyAndReportPathsMustBeFoldersAndFiles) {
+  TempDir dir("tz-netfiles-");
+  const std::string file = dir.file("file"), fifo = makeFifo(dir.file("fifo"));
+  std::ofstream(file) << "not a folder";
+  const std::string configs = std::string(TAFLZERO_SOURCE_DIR) + "/configs/";
+  expectOneLineError("train " + configs + "experiments/brandubh-quick.yaml --run " + file,
+                     "run folder " + file + " is a file, not a folder");
+  expectOneLineError("balance " + configs + "balance/brandubh-quick.yaml --out " + fifo,
+                     "study folder " + fifo + " is a pipe, not a folder");
+  expectOneLineError("report " + dir.path().string() + " --out " + fifo, "report " + fifo + " is a pipe");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_EQ(bytesOf(file), "not a folder");
+}
+
+TEST(NetFiles, NetInitAndExportReplaceNothingWithoutForce) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt"), fifo = makeFifo(dir.file("fifo"));
+  const std::string init = "net init --variant brandubh --network small --out ";
+  ASSERT_EQ(runCli(init + ckpt).code, 0);
+  const std::string trained = bytesOf(ckpt);
+  expectOneLineError(init + ckpt + " --seed 2", "checkpoint " + ckpt + " already exists; pass --force to replace it");
+  EXPECT_EQ(bytesOf(ckpt), trained);
+  expectOneLineError(init + fifo, "checkpoint " + fifo + " is a pipe; name a file to write");
+  expectOneLineError(init + "/dev/full", "checkpoint /dev/full is a device");
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_TRUE(fs::is_character_file("/dev/full"));
+  ASSERT_EQ(runCli(init + ckpt + " --seed 2 --force").code, 0);
+  EXPECT_NE(bytesOf(ckpt), trained);
+
+  const std::string out = dir.file("ts"), exportCmd = "export " + ckpt + " --samples 2 --out ";
+  ASSERT_EQ(runCli(exportCmd + out).code, 0);
+  const std::string model = bytesOf(out + "/model.pt");
+  expectOneLineError(exportCmd + out, "export folder " + out + " already exists and is not empty; pass --force");
+  expectOneLineError(exportCmd + fifo, "export folder " + fifo + " is a pipe, not a folder");
+  expectOneLineError(exportCmd + ckpt, "export folder " + ckpt + " is a file, not a folder");
+  EXPECT_EQ(bytesOf(out + "/model.pt"), model);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  EXPECT_EQ(runCli(exportCmd + out + " --force").code, 0);
+}
+
+// A copy of checkpoint `from` at `to` whose metadata JSON is edited by `edit`, with a valid checksum.
+template <class Edit>
+void writeEdited(const std::string& from, const std::string& to, Edit edit) {
+  const std::string bytes = bytesOf(from);
+  uint64_t metaLen;
+  std::memcpy(&metaLen, bytes.data() + 8, 8);
+  nlohmann::json meta = nlohmann::json::parse(bytes.substr(32, metaLen));
+  edit(meta["model"]);
+  std::ofstream(to, std::ios::binary) << packCheckpoint(meta.dump(), bytes.substr(32 + metaLen));
+}
+
+TEST(NetFiles, DamagedMetadataIsOneLineNamingTheFileAndTheKey) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt"), shape = dir.file("shape.ckpt"), rules = dir.file("rules.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  writeEdited(ckpt, shape, [](nlohmann::json& m) { m["input_shape"] = {-10, 7, 7}; });
+  writeEdited(ckpt, rules, [](nlohmann::json& m) { m["rules_yaml"] = "garbage: ["; });
+  for (const std::string& command : std::vector<std::string>{"net info ", "export --samples 2 --out " + dir.file("x") + " "}) {
+    expectOneLineError(command + shape, "checkpoint " + shape + ": key 'input_shape': expected three sizes in [1, 4096]");
+    expectOneLineError(command + rules, "checkpoint " + rules + ": key 'rules_yaml': malformed YAML");
+  }
+  expectOneLineError("arena --variant brandubh --a net:" + shape + " --b random --games 2 --db " + dir.file("a.db"),
+                     "key 'input_shape'");
+}
+
+}  // namespace
+}  // namespace tz::test
