@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "game/user_files.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"
@@ -39,18 +40,22 @@ void printElo(const BalanceResults& r) {
 }
 
 void printResults(const BalanceResults& r, const std::string& dir) {
-  std::printf("%-28s %-10s %6s  %-22s %-22s %-20s %7s %s\n", "variant", "strength", "games",
-              (r.sideNames[0] + " score [95% CI]").c_str(), "draw [95% CI]", "verdict", "repeats", "stopped");
+  std::printf("%-28s %-10s %6s  %-22s %-22s %-20s %-20s %7s %s\n", "variant", "strength", "games",
+              (r.sideNames[0] + " score [95% CI]").c_str(), "draw [95% CI]", "cell verdict", "study verdict", "repeats",
+              "stopped");
   for (const CellResult& c : r.cells) {
     const CellStats& s = c.stats;
-    std::printf("%-28s %-10s %6d  %-22s %-22s %-20s %7d %s\n", r.study.variants[size_t(c.variant)].id.c_str(),
+    std::printf("%-28s %-10s %6d  %-22s %-22s %-20s %-20s %7d %s\n", r.study.variants[size_t(c.variant)].id.c_str(),
                 r.study.strengths[size_t(c.strength)].name.c_str(), s.games, rateText(c.balance.score, s.games).c_str(),
                 rateText(s.drawRate, s.games).c_str(),
-                verdictName(c.balance.verdict, r.sideNames[0], r.sideNames[1]).c_str(), s.repeated,
+                verdictName(c.balance.verdict, r.sideNames[0], r.sideNames[1]).c_str(),
+                verdictName(c.study.verdict, r.sideNames[0], r.sideNames[1]).c_str(), s.repeated,
                 stopReasonName(c.progress.stop).c_str());
   }
-  std::printf("verdicts: balanced when the score lies within 0.5 +- %.3f (two one-sided tests), favoured when the "
-              "exact sign test rejects 0.5, read at level %.4g\n",
+  std::printf("verdicts: balanced when the score is shown within 0.5 +- %.3f (two one-sided tests), favoured when it "
+              "is shown beyond the margin on one side (minimum-effect test), each look read at its O'Brien-Fleming "
+              "level (the last at %.4g); the study verdict keeps a cell's verdict where Holm's procedure over the "
+              "study's cells does (docs/BALANCE.md 2)\n",
               r.study.stopping.margin, verdictAlpha(r.study.stopping));
   for (const CellResult& c : r.cells) {
     if (c.stats.games > 0 && c.stats.repeated > 0.05 * c.stats.games) {
@@ -64,7 +69,7 @@ void printResults(const BalanceResults& r, const std::string& dir) {
     std::printf("%s: chi-squared %.2f, dof %d, p %.3g (Holm %.3g)\n", c.title.c_str(), c.test.chi.statistic,
                 c.test.chi.dof, c.test.chi.p, c.chiAdjusted);
     for (const PairTest& t : c.test.pairs) {
-      std::printf("  %s vs %s: %s win rate, Fisher p %.3g (Holm %.3g)\n", c.labels[size_t(t.a)].c_str(),
+      std::printf("  %s vs %s: %s score, score test p %.3g (Holm %.3g)\n", c.labels[size_t(t.a)].c_str(),
                   c.labels[size_t(t.b)].c_str(), r.sideNames[0].c_str(), t.p, t.adjusted);
     }
   }
@@ -105,6 +110,7 @@ void addBalance(CLI::App& app) {
       const std::string stem = o->study.substr(o->study.find_last_of('/') + 1);
       dir = "studies/" + stem.substr(0, stem.find('.'));
     }
+    checkOutputFolder(dir, "study folder", true);
     const BalanceResults r = runBalance(o->study, dir, !o->quiet);
     if (o->json) {
       nlohmann::json j = resultsToJson(r);
