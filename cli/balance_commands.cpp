@@ -34,8 +34,11 @@ void printElo(const BalanceResults& r) {
   for (size_t v = 0; v < r.trends.size(); ++v) {
     const Trend& t = r.trends[v];
     if (!t.fitted) continue;
-    std::printf("  %s: %s score logit slope %.3f per 100 Elo [%.3f, %.3f], p %.3g\n", r.study.variants[v].id.c_str(),
-                r.sideNames[0].c_str(), t.slope, t.slopeInterval.low, t.slopeInterval.high, t.slopeP);
+    char dispersion[64] = "not estimable (two strengths)";
+    if (t.residualDf > 0) std::snprintf(dispersion, sizeof dispersion, "%.2f on %d df", t.dispersion, t.residualDf);
+    std::printf("  %s: %s score logit slope %.3f per 100 Elo [%.3f, %.3f], p %.3g, dispersion %s\n",
+                r.study.variants[v].id.c_str(), r.sideNames[0].c_str(), t.slope, t.slopeInterval.low,
+                t.slopeInterval.high, t.slopeP, dispersion);
   }
 }
 

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <vector>
 
 #include "training/balance/elo_trend.h"
 
@@ -44,6 +45,44 @@ TEST(EloTrend, TooLittleOrSeparatedDataIsNotFitted) {
   EXPECT_FALSE(fitTrend({{0, 0.4, 50}, {0, 0.6, 50}}).fitted);         // one Elo value
   EXPECT_FALSE(fitTrend({{0, 0.4, 50}, {100, 0.6, 0}}).fitted);        // one with games
   EXPECT_FALSE(fitTrend({{0, 0.0, 50}, {100, 1.0, 50}}).fitted);       // perfect separation
+}
+
+TEST(EloTrend, TwoPointsCannotMeasureTheirScatter) {
+  const Trend t = fitTrend({{0, 0.5, 100}, {100, kLogit1, 100}});
+  EXPECT_EQ(t.residualDf, 0);
+  EXPECT_DOUBLE_EQ(t.dispersion, 1);
+}
+
+TEST(EloTrend, ScatterBeyondTheGamesWidensTheSlopesInterval) {
+  // The alpha-beta ladder of docs/BALANCE.md: scores that zig-zag with the depth's parity
+  // (0.28, 0.79, 0.31, 0.85 over rising Elo, 400 games each). Binomial errors alone call
+  // the slope certain (z about 8); the scatter about the line is 20-40 times what 400
+  // games explain, and on t with 2 df the slope is not shown.
+  const std::vector<TrendPoint> zigzag = {{0, 0.28, 400}, {150, 0.79, 400}, {177, 0.31, 400}, {320, 0.85, 400}};
+  const Trend t = fitTrend(zigzag);
+  ASSERT_TRUE(t.fitted);
+  EXPECT_EQ(t.residualDf, 2);
+  EXPECT_GT(t.dispersion, 10);
+  EXPECT_GT(t.slope, 0);
+  const double binomialZ = t.slope / std::sqrt(t.cov[1][1] / t.dispersion);
+  EXPECT_GT(binomialZ, 3.5) << "the old Wald test would have called it p < 0.001";
+  EXPECT_GT(t.slopeP, 0.05);
+  EXPECT_LT(t.slopeInterval.low, 0);
+  // Points on the line with binomial noise only: no dispersion beyond 1, the slope shown.
+  const Trend clean = fitTrend({{0, 0.40, 400}, {100, 0.47, 400}, {200, 0.56, 400}, {300, 0.62, 400}});
+  ASSERT_TRUE(clean.fitted);
+  EXPECT_LT(clean.dispersion, 1.5);
+  EXPECT_LT(clean.slopeP, 0.05);
+}
+
+TEST(EloTrend, AnElosStandardErrorWidensTheSlopesInterval) {
+  const std::vector<TrendPoint> exact = {{0, 0.40, 400}, {100, 0.47, 400}, {200, 0.56, 400}, {300, 0.62, 400}};
+  std::vector<TrendPoint> uncertain = exact;
+  for (TrendPoint& p : uncertain) p.eloStderr = 40;
+  const Trend a = fitTrend(exact), b = fitTrend(uncertain);
+  ASSERT_TRUE(a.fitted && b.fitted);
+  EXPECT_GT(b.slopeInterval.high - b.slopeInterval.low, a.slopeInterval.high - a.slopeInterval.low);
+  EXPECT_NEAR(a.slope, b.slope, 0.05);
 }
 
 TEST(EloTrend, VerdictRangesFollowTheFittedScore) {

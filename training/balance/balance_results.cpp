@@ -43,7 +43,7 @@ Trend variantTrend(const BalanceResults& r, int variant) {
   std::vector<TrendPoint> points;
   for (size_t s = 0; s < r.study.strengths.size(); ++s) {
     const CellResult& c = r.cell(variant, int(s));
-    points.push_back({r.elo.ratings[s].elo, c.balance.score.value, double(c.stats.games)});
+    points.push_back({r.elo.ratings[s].elo, c.balance.score.value, c.balance.effectiveGames, r.elo.ratings[s].stderr});
   }
   return fitTrend(points);
 }
@@ -73,7 +73,9 @@ nlohmann::json eloJson(const BalanceResults& r) {
                       {"slope_per_100_elo", t.slope},
                       {"slope_low", t.slopeInterval.low},
                       {"slope_high", t.slopeInterval.high},
-                      {"p", t.slopeP}});
+                      {"p", t.slopeP},
+                      {"dispersion", t.dispersion},
+                      {"residual_df", t.residualDf}});
   }
   return {{"variant", r.study.variants[size_t(r.elo.variant)].id}, {"ratings", ratings}, {"trends", trends}};
 }

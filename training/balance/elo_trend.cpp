@@ -1,6 +1,7 @@
 #include "training/balance/elo_trend.h"
 
 #include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
 
 #include <cmath>
 #include <set>
@@ -11,13 +12,21 @@ namespace {
 
 double logistic(double x) { return 1 / (1 + std::exp(-x)); }
 
+// The variance of a point's score under the current fit: its games' binomial variance and
+// the Elo error carried through the slope, d mu / d elo * stderr.
+double scoreVariance(const TrendPoint& p, const Trend& t) {
+  const double mu = logistic(t.intercept + t.slope * p.elo / 100), v = std::max(mu * (1 - mu), 1e-12);
+  const double fromElo = t.slope * v * p.eloStderr / 100;
+  return v / p.games + fromElo * fromElo;
+}
+
 // One IRLS step: solves the weighted least squares of the working response; false when
 // the weighted design is singular.
 bool irlsStep(const std::vector<TrendPoint>& points, Trend& t) {
   double a[2][2] = {}, b[2] = {};
   for (const TrendPoint& p : points) {
     const double x = p.elo / 100, eta = t.intercept + t.slope * x, mu = logistic(eta);
-    const double v = std::max(mu * (1 - mu), 1e-12), w = p.games * v;
+    const double v = std::max(mu * (1 - mu), 1e-12), w = v * v / scoreVariance(p, t);
     const double z = eta + (p.score - mu) / v;
     a[0][0] += w;
     a[0][1] += w * x;
@@ -33,6 +42,13 @@ bool irlsStep(const std::vector<TrendPoint>& points, Trend& t) {
   t.intercept = t.cov[0][0] * b[0] + t.cov[0][1] * b[1];
   t.slope = t.cov[1][0] * b[0] + t.cov[1][1] * b[1];
   return true;
+}
+
+// The two-sided quantile of `confidence` the trend's intervals use: Student's t on the
+// dispersion's degrees of freedom, or the normal when there are none.
+double quantileOf(const Trend& t, double confidence) {
+  if (t.residualDf <= 0) return normalQuantile(confidence);
+  return boost::math::quantile(boost::math::complement(boost::math::students_t(t.residualDf), (1 - confidence) / 2));
 }
 
 }  // namespace
@@ -58,16 +74,30 @@ Trend fitTrend(const std::vector<TrendPoint>& all) {
     }
   }
   if (!t.fitted) return Trend{};
-  const double se = std::sqrt(t.cov[1][1]), z = normalQuantile(0.95);
-  t.slopeInterval = {t.slope, t.slope - z * se, t.slope + z * se};
-  t.slopeP = 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::abs(t.slope) / se));
+  // Quasi-binomial: the points' scatter beyond their variances scales the covariance, and
+  // the slope is read on a t distribution with the dispersion's degrees of freedom.
+  t.residualDf = int(points.size()) - 2;
+  if (t.residualDf > 0) {
+    double pearson = 0;
+    for (const TrendPoint& p : points) {
+      const double r = p.score - logistic(t.intercept + t.slope * p.elo / 100);
+      pearson += r * r / scoreVariance(p, t);
+    }
+    t.dispersion = std::max(1.0, pearson / t.residualDf);
+  }
+  for (auto& row : t.cov)
+    for (double& c : row) c *= t.dispersion;
+  const double se = std::sqrt(t.cov[1][1]), q = quantileOf(t, 0.95), z = std::abs(t.slope) / se;
+  t.slopeInterval = {t.slope, t.slope - q * se, t.slope + q * se};
+  t.slopeP = t.residualDf > 0 ? 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(t.residualDf), z))
+                              : 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), z));
   return t;
 }
 
 Estimate trendScore(const Trend& t, double elo, double confidence) {
   const double x = elo / 100, eta = t.intercept + t.slope * x;
   const double var = t.cov[0][0] + 2 * x * t.cov[0][1] + x * x * t.cov[1][1];
-  const double half = normalQuantile(confidence) * std::sqrt(std::max(var, 0.0));
+  const double half = quantileOf(t, confidence) * std::sqrt(std::max(var, 0.0));
   return {logistic(eta), logistic(eta - half), logistic(eta + half)};
 }
 

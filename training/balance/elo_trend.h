@@ -1,7 +1,9 @@
 #pragma once
 // How balance moves with strength: a logistic regression of side 0's score (draws as half)
 // on the agents' Elo, its slope with an interval, the fitted score with an interval at any
-// Elo, and the Elo ranges over which each verdict holds.
+// Elo, and the Elo ranges over which each verdict holds. The errors allow for what games
+// alone do not show: each Elo's own uncertainty, and the scatter of the points about the
+// line beyond what their games explain (quasi-binomial dispersion).
 #include <vector>
 
 #include "training/balance/balance_verdict.h"
@@ -11,20 +13,24 @@ namespace tz {
 
 /// Side 0's results at one strength.
 struct TrendPoint {
-  double elo = 0;    // the strength's Elo
-  double score = 0;  // side 0's mean score there (0..1)
-  double games = 0;  // games played there
+  double elo = 0;        // the strength's Elo
+  double score = 0;      // side 0's mean score there (0..1)
+  double games = 0;      // games played there
+  double eloStderr = 0;  // the standard error of the Elo (0: known exactly)
 };
 
-/// logit(score) = intercept + slope * elo / 100, fitted by maximum likelihood (binomial
-/// with fractional outcomes, iteratively reweighted least squares).
+/// logit(score) = intercept + slope * elo / 100, fitted by quasi-likelihood: each point's
+/// score has the binomial variance of its games plus what its Elo's error adds through the
+/// slope (first order), and the whole is scaled by the dispersion the points' scatter shows.
 struct Trend {
   bool fitted = false;       // false with fewer than two Elo values with games, or a fit that diverged
   double intercept = 0;      // logit of the score at Elo 0
   double slope = 0;          // change of the logit per 100 Elo
-  double cov[2][2] = {};     // covariance of (intercept, slope)
-  Estimate slopeInterval;    // slope with its 95% Wald interval
-  double slopeP = 1;         // two-sided Wald test of slope = 0
+  double cov[2][2] = {};     // covariance of (intercept, slope), dispersion included
+  int residualDf = 0;        // points less two: the degrees of freedom of the dispersion (0: not estimable)
+  double dispersion = 1;     // Pearson X^2 / residualDf, at least 1 (1 when not estimable)
+  Estimate slopeInterval;    // slope with its 95% interval (t on residualDf; normal when 0)
+  double slopeP = 1;         // two-sided test of slope = 0 (t on residualDf; normal when 0)
 };
 
 /// Fits the trend through `points` (points without games are left out).

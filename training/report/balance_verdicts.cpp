@@ -141,7 +141,10 @@ void eloSection(HtmlPage& page, const BalanceResults& r) {
     return;
   }
   page.paragraph("Trend: a logistic regression of the " + escapeHtml(r.sideNames[0]) + " score on Elo per variant "
-                 "(slope of the logit per 100 Elo, 95% Wald interval). Ranges: where the fitted score's 90% interval "
+                 "(slope of the logit per 100 Elo, 95% interval). Its errors carry each Elo's own standard error and "
+                 "the points' scatter about the line beyond what their games explain (quasi-binomial dispersion, "
+                 "read on Student's t with the points less two as degrees of freedom; with two strengths the "
+                 "scatter cannot be measured and the interval is the binomial one). Ranges: where the fitted score's 90% interval "
                  "lies within the margin (balanced) or its 95% interval excludes 0.5 (favoured), between the weakest "
                  "and the strongest agent.");
   const auto [low, high] = eloSpan(r);
@@ -155,9 +158,11 @@ void eloSection(HtmlPage& page, const BalanceResults& r) {
     }
     rows.push_back({escapeHtml(r.study.variants[v].id), t.fitted ? fixed(t.slope, 3) : "-",
                     t.fitted ? "[" + fixed(t.slopeInterval.low, 3) + ", " + fixed(t.slopeInterval.high, 3) + "]" : "-",
-                    t.fitted ? pValueText(t.slopeP) : "-", t.fitted ? ranges : "not fitted (too few points or separated)"});
+                    t.fitted ? pValueText(t.slopeP) : "-",
+                    !t.fitted ? "-" : t.residualDf > 0 ? fixed(t.dispersion, 2) + " (" + std::to_string(t.residualDf) + " df)" : "not estimable",
+                    t.fitted ? ranges : "not fitted (too few points or separated)"});
   }
-  page.table({"variant", "slope / 100 Elo", "95% interval", "p", "verdict by Elo"}, rows, "trends");
+  page.table({"variant", "slope / 100 Elo", "95% interval", "p", "dispersion", "verdict by Elo"}, rows, "trends");
   page.figures({{balanceEloChart(r), "Balance against measured strength: each variant's " + r.sideNames[0] +
                                          " score at each strength's Elo, with the fitted trend; dashed lines at 0.5 "
                                          "and at the balance margin."}});
