@@ -37,10 +37,17 @@ void MctsPlayer::newGame() {
 Action MctsPlayer::chooseAction(const State& state) {
   if (!hasRoot_ || !search_.at(state)) search_.setRoot(state);
   hasRoot_ = true;
-  const SearchResult& result = search_.run();
+  const int cap = budget_.simulations > 0 ? budget_.simulations : -1;
+  const SearchResult& result = budget_.time ? search_.runFor(*budget_.time, cap) : search_.run(cap);
   const Action action = search_.chooseMove();
-  report_ = SearchReport{result.rootVisits, result.value, principalVariation(search_.tree().root(), action, kPvLength)};
+  report_ = SearchReport{result.rootVisits, result.value, principalVariation(search_.tree().root(), action, kPvLength),
+                         result.simulations, result.ms, budget_.time ? budget_.time->limitMs : 0.0};
   return action;
+}
+
+bool MctsPlayer::setSearchBudget(const SearchBudget& budget) {
+  budget_ = budget;
+  return true;
 }
 
 void MctsPlayer::observe(const State& before, Action action) {

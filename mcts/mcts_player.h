@@ -25,6 +25,9 @@ class MctsPlayer final : public Player {
   /// Root visits and value of the last search, and its principal variation (at most
   /// kPvLength actions) from the move it chose.
   std::optional<SearchReport> searchReport() const override { return report_; }
+  /// Searches each later move within `budget` (timed by runFor() when it has a time); the
+  /// tree is kept. Always true.
+  bool setSearchBudget(const SearchBudget& budget) override;
 
   /// Longest principal variation a report holds.
   static constexpr int kPvLength = 12;
@@ -36,6 +39,7 @@ class MctsPlayer final : public Player {
   std::string evaluatorName_;
   Search search_;
   bool hasRoot_ = false;
+  SearchBudget budget_;                 // of each move (the default: options.simulations, no clock)
   std::optional<SearchReport> report_;  // of the last chooseAction in this game
 };
 

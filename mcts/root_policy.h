@@ -18,6 +18,7 @@ struct SearchResult {
   float value = 0.f;                              // root value for the side to move (exact when proven)
   mcts::Proven proven = mcts::Proven::kUnknown;   // proven result for the side to move
   int simulations = 0;                            // playouts run by this search
+  double ms = 0;                                  // milliseconds it took (by its clock)
   int rootVisits = 0;                             // visits of the root (reused ones included)
   bool treeFull = false;                          // stopped early: the tree reached its memory budget
 };

@@ -1,5 +1,6 @@
 #include "mcts/search.h"
 
+#include <algorithm>
 #include <atomic>
 #include <exception>
 #include <mutex>
@@ -21,6 +22,7 @@ void Search::setRoot(const State& state) { tree_.reset(state); }
 
 void Search::work(mcts::PlayoutBatch& batch) {
   while (!abort_.load(std::memory_order_relaxed)) {
+    if (timed_ && timeUp()) return;
     const mcts::GatherStop stop = batch.gather(tree_, options_, options_.batchSize);
     if (batch.size() > 0) {
       evaluator_->evaluate(batch.requests(), batch.size());
@@ -33,7 +35,46 @@ void Search::work(mcts::PlayoutBatch& batch) {
   }
 }
 
+bool Search::timeUp() {
+  if (timeUp_.load(std::memory_order_relaxed)) return true;
+  const double ms = timed_->elapsed();
+  const bool up = tree_.gumbel() ? ms >= timed_->time.limitMs
+                                 : timeToStop(timed_->time, ms, tree_.completed(), rootShape(tree_.root()), timed_->rule);
+  if (up) timeUp_.store(true, std::memory_order_relaxed);
+  return up;
+}
+
 const SearchResult& Search::run(int simulations) {
+  const ElapsedMs elapsed = wallClockFromNow();
+  search(simulations);
+  record(elapsed());
+  return result_;
+}
+
+const SearchResult& Search::runFor(const MoveTime& time, int simulations, const TimeRule& rule, ElapsedMs elapsed) {
+  int cap = simulations < 0 ? options_.simulations : simulations;
+  // A Gumbel root plans its playouts: as many as the last rate fits in the planned time.
+  if (options_.gumbel && rate_ > 0) cap = int(std::clamp(rate_ * time.plannedMs, 1.0, double(cap)));
+  const Timed clock{time, rule, elapsed ? std::move(elapsed) : wallClockFromNow()};
+  timed_ = &clock;
+  timeUp_.store(false, std::memory_order_relaxed);
+  try {
+    search(cap);
+  } catch (...) {
+    timed_ = nullptr;
+    throw;
+  }
+  timed_ = nullptr;
+  record(clock.elapsed());
+  return result_;
+}
+
+void Search::record(double ms) {
+  result_.ms = ms;
+  if (ms >= 1.0 && result_.simulations > 0) rate_ = result_.simulations / ms;
+}
+
+const SearchResult& Search::search(int simulations) {
   try {
     playouts(simulations);
   } catch (...) {

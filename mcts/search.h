@@ -11,6 +11,7 @@
 #include "mcts/playouts.h"
 #include "mcts/root_policy.h"
 #include "mcts/search_options.h"
+#include "mcts/time_control.h"
 #include "mcts/tree.h"
 
 namespace tz {
@@ -33,6 +34,15 @@ class Search {
   /// thread give identical searches. A Gumbel search (options.gumbel) draws no Gumbel
   /// noise here: its candidates and move depend on priors and values alone.
   const SearchResult& run(int simulations = -1);
+  /// Runs playouts as run() does (at most `simulations`, options.simulations when negative)
+  /// until `time` says to stop by timeToStop with `rule`, read between the batches of each
+  /// thread; `elapsed` is the wall clock from now unless given. A limit already passed still
+  /// evaluates an unexpanded root, so that chooseMove() has its priors. A Gumbel root, whose
+  /// sequential halving needs its playouts planned beforehand, plans as many as the last
+  /// search's rate fits in the planned time (the cap when no rate is known yet) and stops
+  /// at the plan or the limit, whichever comes first: no early stop, no extension.
+  const SearchResult& runFor(const MoveTime& time, int simulations = -1, const TimeRule& rule = TimeRule(),
+                             ElapsedMs elapsed = {});
   /// The move to play after run() (see Tree::pickMove).
   Action chooseMove();
 
@@ -44,10 +54,23 @@ class Search {
   const SearchOptions& options() const { return options_; }
 
  private:
-  // Runs the playouts of run(); throws what an evaluator threw.
+  // The clock of a runFor() in progress.
+  struct Timed {
+    MoveTime time;
+    TimeRule rule;
+    ElapsedMs elapsed;
+  };
+
+  // Runs the playouts of run() and runFor(); fills result_.
+  const SearchResult& search(int simulations);
+  // Runs the playouts of search(); throws what an evaluator threw.
   void playouts(int simulations);
-  // One thread's loop: gather, evaluate, complete until the budget is spent.
+  // One thread's loop: gather, evaluate, complete until the budget (or the time) is spent.
   void work(mcts::PlayoutBatch& batch);
+  // Records that the search just run took `ms` (its time and the rate a Gumbel plan uses).
+  void record(double ms);
+  // Whether a timed search stops now (once one thread says so, all do).
+  bool timeUp();
 
   std::shared_ptr<Evaluator> evaluator_;
   SearchOptions options_;
@@ -56,6 +79,9 @@ class Search {
   std::vector<std::unique_ptr<mcts::PlayoutBatch>> batches_;  // one per thread
   std::mt19937_64 rng_;
   std::atomic<bool> abort_{false};  // a thread failed: the others stop
+  const Timed* timed_ = nullptr;    // the clock of the runFor() in progress
+  std::atomic<bool> timeUp_{false};  // its time is up
+  double rate_ = 0;                 // playouts per millisecond of the last search (0: none yet)
   SearchResult result_;
 };
 
