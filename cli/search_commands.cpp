@@ -75,6 +75,7 @@ void addSearch(CLI::App& app) {
     SearchOptions search;
     EvaluatorOptions evaluator;
     int top = 5;
+    int ms = 0;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
@@ -84,16 +85,23 @@ void addSearch(CLI::App& app) {
   o->position.addTo(cmd);
   addSearchOptions(cmd, o->search);
   o->evaluator.addTo(cmd);
+  cmd->add_option("--ms", o->ms,
+                  "Search for this many milliseconds instead (sooner when one move dominates), at most "
+                  "--simulations playouts when given")
+      ->check(CLI::Range(1, 3600 * 1000));
   cmd->add_option("--top", o->top, "Moves to list")->capture_default_str()->check(CLI::Range(0, 1 << 20));
   cmd->add_flag("--json", o->json, "Print one JSON object");
-  cmd->callback([o] {
+  cmd->callback([o, cmd] {
     auto game = o->variant.load();
     auto state = o->position.build(*game);
     if (state->outcome().over) throw Error("the game is over: nothing to search");
     Search search(*game, o->evaluator.make(o->search.seed), o->search);
     search.setRoot(*state);
     const auto start = Clock::now();
-    const SearchResult& r = search.run();
+    const bool capped = cmd->get_option("--simulations")->count() > 0;
+    const SearchResult& r = o->ms > 0 ? search.runFor(MoveTime{double(o->ms), double(o->ms)},
+                                                      capped ? o->search.simulations : kTimedSimulationCap)
+                                      : search.run();
     const double seconds = secondsSince(start);
     const Action best = search.chooseMove();
     std::vector<size_t> order(r.actions.size());
@@ -109,13 +117,17 @@ void addSearch(CLI::App& app) {
                                   {"value", r.value}, {"proven", provenName(r.proven)},
                                   {"simulations", r.simulations}, {"tree_full", r.treeFull},
                                   {"tree_mib", double(treeByteBudget(o->search)) / (1 << 20)}, {"seconds", seconds},
+                                  {"simulations_per_second", r.simulations / std::max(seconds, 1e-9)},
+                                  {"time_share", o->ms > 0 ? nlohmann::json(1000 * seconds / o->ms) : nlohmann::json()},
                                   {"top", top}}
                        .dump()
                 << "\n";
       return;
     }
     std::cout << game->sideName(state->toMove()) << " play " << state->actionName(best) << "  (value " << r.value
-              << ", " << provenName(r.proven) << ", " << r.simulations << " simulations in " << seconds << " s)\n";
+              << ", " << provenName(r.proven) << ", " << r.simulations << " simulations in " << seconds << " s";
+    if (o->ms > 0) std::cout << ", " << 100 * 1000 * seconds / o->ms << "% of the " << o->ms << " ms";
+    std::cout << ")\n";
     if (r.treeFull) {
       std::cout << "  stopped early: the tree reached its memory budget of "
                 << double(treeByteBudget(o->search)) / (1 << 20) << " MiB (--tree-mib)\n";

@@ -60,7 +60,8 @@ void playGame(const TablutOptions& o) {
   TimedPlayer player(o.player, *game, o.seed, budgetMs);
   TcpConnection connection = TcpConnection::open(o.host, port, kConnectTimeoutMs);
   std::cout << "tablut-client: connected to " << connection.peer() << " as " << o.side << " (" << o.name << "), player "
-            << player.nextSpec() << ", " << budgetMs << " ms per move of the " << o.timeout << " s allowed"
+            << player.nextSpec() << (player.timedSearch() ? " (searching by the clock)" : "") << ", " << budgetMs
+            << " ms per move of the " << o.timeout << " s allowed"
             << std::endl;
   // Every failure on the connection names the server.
   const auto onServer = [&](const std::function<void()>& step) {

@@ -52,14 +52,13 @@ const SearchResult& Search::run(int simulations) {
 }
 
 const SearchResult& Search::runFor(const MoveTime& time, int simulations, const TimeRule& rule, ElapsedMs elapsed) {
-  int cap = simulations < 0 ? options_.simulations : simulations;
-  // A Gumbel root plans its playouts: as many as the last rate fits in the planned time.
-  if (options_.gumbel && rate_ > 0) cap = int(std::clamp(rate_ * time.plannedMs, 1.0, double(cap)));
+  const int cap = simulations < 0 ? options_.simulations : simulations;
   const Timed clock{time, rule, elapsed ? std::move(elapsed) : wallClockFromNow()};
   timed_ = &clock;
   timeUp_.store(false, std::memory_order_relaxed);
   try {
-    search(cap);
+    if (options_.gumbel) gumbelFor(clock, cap);
+    else search(cap);
   } catch (...) {
     timed_ = nullptr;
     throw;
@@ -67,6 +66,20 @@ const SearchResult& Search::runFor(const MoveTime& time, int simulations, const 
   timed_ = nullptr;
   record(clock.elapsed());
   return result_;
+}
+
+void Search::gumbelFor(const Timed& clock, int cap) {
+  int probed = 0;
+  if (rate_ <= 0) {
+    // No rate known yet: a short search first measures it.
+    search(std::min(cap, kGumbelProbe));
+    probed = result_.simulations;
+    record(clock.elapsed());
+    if (timeUp_.load(std::memory_order_relaxed) || result_.proven != mcts::Proven::kUnknown || probed >= cap) return;
+  }
+  const double leftMs = clock.time.plannedMs - clock.elapsed();
+  search(int(std::clamp(rate_ * leftMs, 1.0, double(cap - probed))));
+  result_.simulations += probed;
 }
 
 void Search::record(double ms) {

@@ -39,12 +39,16 @@ class Search {
   /// thread; `elapsed` is the wall clock from now unless given. A limit already passed still
   /// evaluates an unexpanded root, so that chooseMove() has its priors. A Gumbel root, whose
   /// sequential halving needs its playouts planned beforehand, plans as many as the last
-  /// search's rate fits in the planned time (the cap when no rate is known yet) and stops
-  /// at the plan or the limit, whichever comes first: no early stop, no extension.
+  /// search's rate fits in the planned time (measured first by a search of kGumbelProbe
+  /// playouts when no rate is known yet) and stops at the plan or the limit, whichever comes
+  /// first: no early stop, no extension.
   const SearchResult& runFor(const MoveTime& time, int simulations = -1, const TimeRule& rule = TimeRule(),
                              ElapsedMs elapsed = {});
   /// The move to play after run() (see Tree::pickMove).
   Action chooseMove();
+
+  /// Playouts of the search a first timed Gumbel search runs to measure its rate.
+  static constexpr int kGumbelProbe = 256;
 
   /// The last search's result.
   const SearchResult& result() const { return result_; }
@@ -67,6 +71,8 @@ class Search {
   void playouts(int simulations);
   // One thread's loop: gather, evaluate, complete until the budget (or the time) is spent.
   void work(mcts::PlayoutBatch& batch);
+  // The playouts of runFor() under a Gumbel root (see runFor).
+  void gumbelFor(const Timed& clock, int cap);
   // Records that the search just run took `ms` (its time and the rate a Gumbel plan uses).
   void record(double ms);
   // Whether a timed search stops now (once one thread says so, all do).

@@ -14,6 +14,10 @@ namespace tz {
 /// The clock of timed searches.
 using SearchClock = std::chrono::steady_clock;
 
+/// The simulation cap of a timed search when the user sets none: beyond any clock used here,
+/// so that the time decides (and the tree's memory budget).
+constexpr int kTimedSimulationCap = 100000000;
+
 /// The time one move may take, in milliseconds from the start of its search.
 struct MoveTime {
   double plannedMs = 0;  // what a move takes unless it is decided sooner or the root is unsure

@@ -2,7 +2,7 @@
 
 #include <limits>
 #include <optional>
-#include <set>
+#include <map>
 #include <utility>
 
 #include "cli/engine/printable.h"
@@ -12,6 +12,7 @@
 #include "game/turn_actions.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
+#include "mcts/time_control.h"
 
 namespace tz::cli {
 
@@ -38,22 +39,40 @@ std::string joinWords(const std::vector<std::string>& words, size_t from, size_t
   return out;
 }
 
-// `spec` with the budgets of a `genmove` line ("genmove sims 50 ms 10") as its options.
-std::string withBudgets(std::string spec, const std::vector<std::string>& words) {
-  std::set<std::string> given;
+// The budgets of a `genmove` line ("genmove sims 50 ms 10"), checked, by name.
+std::map<std::string, std::string> budgetsOf(const std::vector<std::string>& words) {
+  std::map<std::string, std::string> budgets;
   for (size_t i = 1; i < words.size(); i += 2) {
     const std::string& key = words[i];
     const std::string usage = " (usage: genmove [sims N] [ms T])";
     if (key != "sims" && key != "ms") throw Error("unknown budget " + quoted(key) + usage);
     if (i + 1 == words.size()) throw Error("budget '" + key + "' needs a value" + usage);
-    if (!given.insert(key).second) throw Error("budget '" + key + "' given twice");
+    if (budgets.count(key)) throw Error("budget '" + key + "' given twice");
     const std::string& value = words[i + 1];
-    if (value.size() > 9 || value.find_first_not_of("0123456789") != std::string::npos) {
+    if (value.size() > 9 || value.find_first_not_of("0123456789") != std::string::npos || value.find_first_not_of('0') == std::string::npos) {
       throw Error("budget " + key + " " + quoted(value) + ": expected a positive integer");
     }
-    spec = withOption(spec, key, value);
+    budgets[key] = value;
   }
+  return budgets;
+}
+
+// `spec` with `budgets` as its options (for a player that takes no search budget).
+std::string withBudgets(std::string spec, const std::map<std::string, std::string>& budgets) {
+  for (const auto& [key, value] : budgets) spec = withOption(spec, key, value);
   return spec;
+}
+
+// `budgets` as a search budget: `ms T` searches T ms (uncapped unless `sims` is given too).
+SearchBudget searchBudgetOf(const std::map<std::string, std::string>& budgets) {
+  SearchBudget budget;
+  const auto sims = budgets.find("sims"), ms = budgets.find("ms");
+  if (sims != budgets.end()) budget.simulations = std::stoi(sims->second);
+  if (ms != budgets.end()) {
+    budget.time = MoveTime{std::stod(ms->second), std::stod(ms->second)};
+    if (sims == budgets.end()) budget.simulations = kTimedSimulationCap;
+  }
+  return budget;
 }
 
 // The legal turn of `before` that reaches `after` (the same position, side to move and end).
@@ -141,14 +160,13 @@ void EngineSession::help(const Words&, Answer& answer) {
 void EngineSession::variant(const Words& words, Answer& answer) {
   if (words.size() > 1) {
     auto game = loadGame(words[1], Words(words.begin() + 2, words.end()));
-    auto player = makePlayer(spec_, *game, seed_);
+    makePlayer(spec_, *game, seed_);  // refused before anything changes
     // Everything made from the old game goes before it does.
     player_.reset();
     history_.clear();
     state_.reset();
     game_ = std::move(game);
-    player_ = std::move(player);
-    builtSpec_ = spec_;
+    usePlayer(spec_);
     reset(game_->newGame());
   }
   answer.text = game_->name();
@@ -178,7 +196,9 @@ void EngineSession::play(const Words& words, Answer&) {
 
 void EngineSession::genmove(const Words& words, Answer& answer) {
   requireOngoing();
-  usePlayer(withBudgets(spec_, words));
+  const auto budgets = budgetsOf(words);
+  if (searches_) player_->setSearchBudget(searchBudgetOf(budgets));  // the tree is kept
+  else usePlayer(withBudgets(spec_, budgets));
   // The player acts until the turn passes (a morris mill is followed by its removal).
   auto next = state_->clone();
   const int mover = next->toMove();
@@ -191,6 +211,7 @@ void EngineSession::genmove(const Words& words, Answer& answer) {
   } while (!next->outcome().over && next->toMove() == mover);
   answer.text = turnName(*state_, *next);
   if (report) answer.info.push_back(infoLine(*state_, *report));
+  if (report && report->limitMs > 0) answer.info.push_back(timeLine(*report));
   history_.push_back(std::move(state_));
   state_ = std::move(next);
 }
@@ -228,6 +249,7 @@ void EngineSession::usePlayer(const std::string& spec) {
   if (player_ && spec == builtSpec_) return;
   auto player = makePlayer(spec, *game_, seed_);
   player->newGame();
+  searches_ = player->setSearchBudget(SearchBudget{});  // a search takes budgets itself
   player_ = std::move(player);
   builtSpec_ = spec;
 }

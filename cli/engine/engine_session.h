@@ -89,6 +89,7 @@ class EngineSession {
   std::string spec_;                             // the player as set by --player or `player`
   std::string builtSpec_;                        // the spec player_ was built from (spec_ with a genmove budget)
   std::unique_ptr<Player> player_;
+  bool searches_ = false;                        // player_ takes a SearchBudget (built from spec_, never rebuilt for one)
   bool finished_ = false;
 };
 

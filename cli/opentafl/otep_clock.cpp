@@ -21,6 +21,19 @@ int64_t count(const std::string& text, const char* field) {
   return std::stoll(text);
 }
 
+// Whether `side` has overtime periods to come.
+bool overtimeAhead(const OtepClock& clock, int side) { return clock.overtimes[side] > 0 && clock.overtimeMs > 0; }
+
+// What `side` may spend in all before it loses on time: its time left, and the next
+// overtime period while in main time.
+int64_t availableMs(const OtepClock& clock, int side) {
+  const bool nextPeriod = !clock.inOvertime[side] && overtimeAhead(clock, side);
+  return clock.ms[side] + (nextPeriod ? clock.overtimeMs : 0);
+}
+
+// A move's milliseconds: at least 1 ms and at most an hour.
+int64_t clampMs(int64_t ms) { return std::clamp<int64_t>(ms, 1, 3600 * 1000); }
+
 }  // namespace
 
 OtepClock parseClock(const std::vector<std::string>& fields) {
@@ -41,21 +54,15 @@ OtepClock parseClock(const std::vector<std::string>& fields) {
 }
 
 int64_t moveBudgetMs(const OtepClock& clock, int side) {
-  const int64_t left = clock.ms[side];
-  const bool overtimeAhead = clock.overtimes[side] > 0 && clock.overtimeMs > 0;
-  int64_t budget;
-  int64_t available = left;
-  if (clock.inOvertime[side]) {
-    budget = left / 2;
-  } else {
-    budget = left / kMovesToPlan;
-    if (overtimeAhead) {
-      budget = std::max(budget, clock.overtimeMs / 2);
-      available += clock.overtimeMs;
-    }
-  }
-  budget = std::min(budget, available / 2) - kLatencyMs;
-  return std::clamp<int64_t>(budget, 1, 3600 * 1000);
+  int64_t budget = clock.inOvertime[side] ? clock.ms[side] / 2 : clock.ms[side] / kMovesToPlan;
+  if (!clock.inOvertime[side] && overtimeAhead(clock, side)) budget = std::max(budget, clock.overtimeMs / 2);
+  return clampMs(std::min(budget, availableMs(clock, side) / 2) - kLatencyMs);
+}
+
+MoveTime moveTime(const OtepClock& clock, int side) {
+  const int64_t planned = moveBudgetMs(clock, side);
+  const int64_t limit = clock.inOvertime[side] ? planned : clampMs(std::min(3 * planned, availableMs(clock, side) / 2 - kLatencyMs));
+  return MoveTime{double(planned), double(std::max(planned, limit))};
 }
 
 }  // namespace tz::cli::opentafl

@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "mcts/time_control.h"
+
 namespace tz::cli::opentafl {
 
 /// Both players' time, as a `clock` message gives it (attackers first).
@@ -23,5 +25,10 @@ OtepClock parseClock(const std::vector<std::string>& fields);
 /// its main time, or half an overtime period once that is what it lives on, and never more
 /// than half of what it has left; at least 1 ms and at most an hour.
 int64_t moveBudgetMs(const OtepClock& clock, int side);
+
+/// The time of `side`'s next move: moveBudgetMs planned, and a limit an unsure search may
+/// run on to: three times the plan, never more than half of what it has left (in overtime,
+/// the plan itself).
+MoveTime moveTime(const OtepClock& clock, int side);
 
 }  // namespace tz::cli::opentafl

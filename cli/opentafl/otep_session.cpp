@@ -124,13 +124,13 @@ void OtepSession::play(const Words& words, Words& out) {
     if (state_->toMove() != side || state_->outcome().over) trustRecord(state_->record(), side);
     if (state_->outcome().over) throw Error("no move: the game is over under our rules at " + state_->record());
     if (clock_) {
-      const int64_t budget = moveBudgetMs(*clock_, side);
+      const MoveTime time = moveTime(*clock_, side);
       if (!timed_) {
-        auto timed = std::make_unique<tablut::TimedPlayer>(spec_, *game_, seed_, budget);
+        auto timed = std::make_unique<tablut::TimedPlayer>(spec_, *game_, seed_, int64_t(time.plannedMs));
         timed_ = timed.get();
         player_ = std::move(timed);
       }
-      timed_->setBudget(budget);
+      timed_->setBudget(time);
     }
     pending_ = chooseMove();
     out.push_back("move " + otnOfMove(state_->actionName(*pending_)));

@@ -86,7 +86,10 @@ std::string ClientSession::move() {
   const std::string notation = state.actionName(action);
   const std::string message = moveMessage(notation, side_);
   out_ << label(plies_ + 1, state.toMove()) << " " << notation << "  (ours, " << ms << " ms, sent " << message << ")\n";
-  if (const auto report = player_.searchReport()) out_ << "      " << infoLine(state, *report) << "\n";
+  if (const auto report = player_.searchReport()) {
+    out_ << "      " << infoLine(state, *report) << "\n";
+    out_ << "      " << timeLine(*report) << "\n";
+  }
   out_ << std::flush;
   sent_ = action;
   return message;

@@ -216,7 +216,13 @@ TEST(EngineSession, SearchPlayersReportInfoAndTakeBudgets) {
   answer = s.handle("genmove sims 8");
   EXPECT_EQ(answer.rfind("info visits 8 ", 0), 0u) << answer;
   EXPECT_EQ(ok(s, "player"), "uniform-mcts:sims=64");  // the spec itself is unchanged
-  EXPECT_NE(refused(s, "genmove ms 10").find("unknown option 'ms'"), std::string::npos);
+  // A time budget: the search stops by the clock and says how fast and how long it searched.
+  ok(s, "undo");
+  answer = s.handle("genmove ms 30");
+  expectFramed(answer, "genmove ms 30");
+  EXPECT_EQ(answer.rfind("info visits ", 0), 0u) << answer;
+  EXPECT_NE(answer.find("\ninfo simulations "), std::string::npos) << answer;
+  EXPECT_NE(answer.find(" budget 30 used "), std::string::npos) << answer;
 
   // Players without a search answer without info; alpha-beta takes a time budget.
   EXPECT_EQ(ok(s, "player alphabeta:depth=2"), "alphabeta:depth=2");
@@ -224,6 +230,18 @@ TEST(EngineSession, SearchPlayersReportInfoAndTakeBudgets) {
   expectFramed(answer, "genmove ms 20");
   EXPECT_EQ(answer.rfind("= ", 0), 0u) << answer;
   EXPECT_NE(refused(s, "genmove sims 10").find("unknown option 'sims'"), std::string::npos);
+}
+
+// A budget changes the search, not the player: the next search starts from the subtree of
+// the move just played.
+TEST(EngineSession, BudgetsKeepTheSearchTree) {
+  auto s = brandubh("uniform-mcts:sims=400");
+  s.handle("genmove");
+  std::istringstream next(linesOf(s.handle("genmove sims 8"))[0]);
+  std::string word;
+  int visits = 0;
+  next >> word >> word >> visits;
+  EXPECT_GT(visits, 8) << "the subtree of the move played was not kept";
 }
 
 // A search player is told the moves played to it: after `play` of the reply its search

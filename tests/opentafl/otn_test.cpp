@@ -195,6 +195,11 @@ TEST(OtepClock, BudgetsAShareOfTheTimeLeft) {
   EXPECT_GE(moveBudgetMs(low, 0), 1);
   EXPECT_LE(moveBudgetMs(low, 0), 50);  // never more than half of what is left
   EXPECT_LE(moveBudgetMs(parseClock({"999999999999", "0", "0", "0", "0"}), 0), 3600 * 1000);
+  // An unsure search may run on to three times the plan in main time, never in overtime.
+  EXPECT_EQ(moveTime(clock, 0).plannedMs, double(59592 / 25 - 50));
+  EXPECT_EQ(moveTime(clock, 0).limitMs, double(3 * (59592 / 25 - 50)));
+  EXPECT_EQ(moveTime(overtime, 0).limitMs, moveTime(overtime, 0).plannedMs);
+  EXPECT_LE(moveTime(low, 0).limitMs, 50);
   for (const auto& bad : std::vector<std::vector<std::string>>{{"1", "2"}, {"x", "1", "2", "3", "4"}, {"1", "2", "-3", "0", "0"}}) {
     EXPECT_FALSE(errorOf([&] { parseClock(bad); }).empty());
   }
