@@ -42,6 +42,25 @@ void printElo(const BalanceResults& r) {
   }
 }
 
+// The pooled model: each rule's effect on side 0's score, and the predicted scores at the top.
+void printPooled(const BalanceResults& r) {
+  const PooledModel& m = r.pooled;
+  if (!m.fitted) {
+    std::printf("pooled model: not fitted: %s\n", m.reason.c_str());
+    return;
+  }
+  std::printf("pooled model (%zu terms%s, dispersion %.2f on %d df), %s score at Elo %.0f:\n", m.terms.size(),
+              m.interactions ? " with two-way interactions" : "", m.dispersion, m.residualDf, r.sideNames[0].c_str(),
+              m.topElo);
+  for (const RuleEffect& e : m.effects) {
+    std::printf("  %s %s -> %s: %+.3f [%+.3f, %+.3f], p %.3g: %s\n", e.factor.c_str(), e.from.c_str(), e.to.c_str(),
+                e.effect.value, e.effect.low, e.effect.high, e.p, e.verdict.c_str());
+  }
+  for (size_t v = 0; v < m.topScores.size() && v < r.study.variants.size(); ++v) {
+    std::printf("  predicted %s: %s\n", r.study.variants[v].id.c_str(), rateText(m.topScores[v], 1).c_str());
+  }
+}
+
 void printResults(const BalanceResults& r, const std::string& dir) {
   std::printf("%-28s %-10s %6s  %-22s %-22s %-20s %-20s %7s %s\n", "variant", "strength", "games",
               (r.sideNames[0] + " score [95% CI]").c_str(), "draw [95% CI]", "cell verdict", "study verdict", "repeats",
@@ -76,6 +95,7 @@ void printResults(const BalanceResults& r, const std::string& dir) {
                   c.labels[size_t(t.b)].c_str(), r.sideNames[0].c_str(), t.p, t.adjusted);
     }
   }
+  printPooled(r);
   std::printf("records: %s\nreport: taflzero report %s\n", StudyPaths::of(dir).records.c_str(), dir.c_str());
 }
 

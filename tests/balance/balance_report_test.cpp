@@ -75,6 +75,10 @@ TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
   EXPECT_EQ(count(html, "<table class=\"pairwise\">"), 4u);
   EXPECT_NE(html.find("p (Holm)"), std::string::npos);
   EXPECT_NE(html.find("<b>Stopping rule.</b>"), std::string::npos);
+  // The pooled model: fitted over the tiny study's cells, or saying why not.
+  EXPECT_NE(html.find("Pooled model"), std::string::npos);
+  EXPECT_TRUE(r.pooled.fitted ? html.find("<table class=\"pooled\">") != std::string::npos
+                              : html.find("Not fitted: " + r.pooled.reason) != std::string::npos);
   EXPECT_NE(html.find("such a cell plays on"), std::string::npos);
   EXPECT_NE(html.find("spends the error of each kind of verdict"), std::string::npos);
   // Self-contained: no scripts, styles or images from elsewhere.

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "game/registry.h"
@@ -46,6 +47,51 @@ Trend variantTrend(const BalanceResults& r, int variant) {
     points.push_back({r.elo.ratings[s].elo, c.balance.score.value, c.balance.effectiveGames, r.elo.ratings[s].stderr});
   }
   return fitTrend(points);
+}
+
+// The pooled model of the study's cells: every cell with the strengths' Elo when they are
+// rated, else the strongest (last) strength's cells alone.
+PooledModel pooledModel(const BalanceResults& r) {
+  std::vector<PooledFactor> factors;
+  for (const std::string& name : r.study.factors) factors.push_back({name, {}});
+  std::vector<std::vector<int>> levels;  // per variant, the level index of each factor
+  for (const StudyVariant& v : r.study.variants) {
+    levels.emplace_back();
+    for (size_t f = 0; f < factors.size() && f < v.levels.size(); ++f) {
+      const std::string level = v.levels[f].substr(v.levels[f].find('=') + 1);
+      auto& known = factors[f].levels;
+      const auto at = std::find(known.begin(), known.end(), level);
+      levels.back().push_back(int(at - known.begin()));
+      if (at == known.end()) known.push_back(level);
+    }
+  }
+  std::vector<PooledCell> cells;
+  const int strengths = int(r.study.strengths.size());
+  for (const CellResult& c : r.cells) {
+    const bool rated = r.elo.rated();
+    if (!rated && c.strength != strengths - 1) continue;
+    const double elo = rated ? r.elo.ratings[size_t(c.strength)].elo : 0;
+    const double stderr = rated ? r.elo.ratings[size_t(c.strength)].stderr : 0;
+    cells.push_back({levels[size_t(c.variant)], elo, stderr, c.balance.effectiveGames, c.balance.score.value});
+  }
+  return fitPooledModel(factors, cells, r.study.stopping.margin);
+}
+
+nlohmann::json pooledJson(const BalanceResults& r) {
+  const PooledModel& m = r.pooled;
+  if (!m.fitted) return {{"fitted", false}, {"reason", m.reason}};
+  nlohmann::json effects = nlohmann::json::array(), top = nlohmann::json::array();
+  for (const RuleEffect& e : m.effects) {
+    effects.push_back({{"factor", e.factor}, {"from", e.from}, {"to", e.to}, {"effect", e.effect.value},
+                       {"low", e.effect.low}, {"high", e.effect.high}, {"p", e.p}, {"verdict", e.verdict}});
+  }
+  for (size_t v = 0; v < m.topScores.size() && v < r.study.variants.size(); ++v) {
+    const Estimate& s = m.topScores[v];
+    top.push_back({{"variant", r.study.variants[v].id}, {"value", s.value}, {"low", s.low}, {"high", s.high}});
+  }
+  return {{"fitted", true},          {"terms", m.terms},     {"interactions", m.interactions},
+          {"residual_df", m.residualDf}, {"dispersion", m.dispersion}, {"top_elo", m.topElo},
+          {"effects", effects},      {"top_scores", top}};
 }
 
 nlohmann::json balanceJson(const BalanceTest& t, const StudyVerdict& study, const std::string sides[2]) {
@@ -144,6 +190,7 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       for (int v = 0; v < nv; ++v) r.trends.push_back(variantTrend(r, v));
     }
   }
+  r.pooled = pooledModel(r);
   return r;
 }
 
@@ -190,6 +237,7 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
   nlohmann::json out{{"study", r.study.description}, {"sides", {r.sideNames[0], r.sideNames[1]}}, {"cells", cells},
                      {"tests", tests}, {"balance_margin", r.study.stopping.margin}};
   if (!r.elo.ratings.empty()) out["elo"] = eloJson(r);
+  out["pooled"] = pooledJson(r);
   return out;
 }
 

@@ -9,6 +9,7 @@
 
 #include "training/balance/balance_stats.h"
 #include "training/balance/elo_trend.h"
+#include "training/balance/pooled_model.h"
 #include "training/matches/ratings.h"
 #include "training/balance/balance_study.h"
 #include "training/matches/records.h"
@@ -52,6 +53,7 @@ struct BalanceResults {
   std::vector<Comparison> comparisons;  // variants at each strength, then strengths of each variant
   EloAxis elo;                      // the strengths' ratings (none without an Elo plan)
   std::vector<Trend> trends;        // per variant: side 0's score over Elo (unfitted without ratings)
+  PooledModel pooled;               // the rule factors' effects over every cell (the top strength's only without ratings)
   /// The cell of a variant at a strength.
   const CellResult& cell(int variant, int strength) const {
     return cells[size_t(variant) * study.strengths.size() + size_t(strength)];

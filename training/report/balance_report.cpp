@@ -258,6 +258,7 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside) {
   if (!beside.empty()) besideSection(page, r, studyResultsIn(beside), beside);
   balanceSection(page, r);
   eloSection(page, r);
+  pooledSection(page, r);
   testsSection(page, r);
   lengthsAndReasons(page, r);
   trainingSection(page, r, dir);

@@ -168,4 +168,33 @@ void eloSection(HtmlPage& page, const BalanceResults& r) {
                                          "and at the balance margin."}});
 }
 
+void pooledSection(HtmlPage& page, const BalanceResults& r) {
+  const PooledModel& m = r.pooled;
+  page.section("Pooled model");
+  if (!m.fitted) {
+    page.paragraph("Not fitted: " + escapeHtml(m.reason) + ".");
+    return;
+  }
+  page.paragraph("One logistic model of the " + escapeHtml(r.sideNames[0]) + " score (draws as half) over " +
+                 (r.elo.rated() ? std::string("every cell, with the strengths' Elo as a covariate carrying its standard error")
+                                : std::string("the strongest agent's cells (the strengths are not rated)")) +
+                 ": the rule factors" + (m.interactions ? " and their two-way interactions" : "") +
+                 ", fitted by quasi-likelihood (dispersion " + fixed(m.dispersion, 2) + " on " +
+                 std::to_string(m.residualDf) + " df; intervals on Student's t). A rule's effect is the mean change of "
+                 "the score when it changes, over the other factors' levels, at Elo " + fixed(m.topElo, 0) +
+                 ": within the margin when its 90% interval lies inside +-" + fixed(r.study.stopping.margin, 3) +
+                 ", raises or lowers when its 95% interval excludes 0.");
+  std::vector<std::vector<std::string>> rows;
+  for (const RuleEffect& e : m.effects) {
+    rows.push_back({escapeHtml(e.factor), escapeHtml(e.from + " -> " + e.to), scoreText(e.effect), pValueText(e.p),
+                    escapeHtml(e.verdict)});
+  }
+  page.table({"rule", "change", "effect on the score [95% CI]", "p", "verdict"}, rows, "pooled");
+  rows.clear();
+  for (size_t v = 0; v < m.topScores.size() && v < r.study.variants.size(); ++v) {
+    rows.push_back({escapeHtml(r.study.variants[v].id), scoreText(m.topScores[v])});
+  }
+  page.table({"variant", "predicted score at the top [95% CI]"}, rows, "pooled-top");
+}
+
 }  // namespace tz

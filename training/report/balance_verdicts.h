@@ -16,6 +16,10 @@ void verdictSection(HtmlPage& page, const BalanceResults& results);
 /// plot; a line saying how to get it when the study has no Elo games.
 void eloSection(HtmlPage& page, const BalanceResults& results);
 
+/// The "Pooled model" section: each rule's effect on side 0's score with its interval and
+/// verdict against the margin, and each variant's predicted score at the top strength.
+void pooledSection(HtmlPage& page, const BalanceResults& results);
+
 /// Side 0's score of each variant at each strength's Elo (95% intervals) with the fitted trends.
 std::string balanceEloChart(const BalanceResults& results);
 

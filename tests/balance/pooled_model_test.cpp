@@ -1,0 +1,113 @@
+// The pooled model of a balance study against cells made from a known model: it recovers
+// each rule's effect on the score, calls a rule without effect "within the margin", widens
+// its intervals when the cells scatter beyond their games, and says why when it cannot fit.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "training/balance/pooled_model.h"
+
+namespace tz {
+namespace {
+
+double logistic(double x) { return 1 / (1 + std::exp(-x)); }
+
+const std::vector<PooledFactor> kFactors = {{"first", {"defenders", "attackers"}}, {"king", {"weak", "strong"}}};
+
+// Cells of the two factors at Elo 0, 100, 200 and 300 whose scores follow
+// logit = 0.2 + first * [attackers] - 0.8 * [strong] + 0.3 * elo / 100, plus `wobble` times
+// +-1 alternating with the strength (a parity zig-zag), `games` games each.
+std::vector<PooledCell> knownCells(double first, double games, double wobble = 0) {
+  std::vector<PooledCell> cells;
+  for (int a = 0; a < 2; ++a)
+    for (int k = 0; k < 2; ++k)
+      for (int s = 0; s < 4; ++s) {
+        const double eta = 0.2 + first * a - 0.8 * k + 0.3 * s + wobble * (s % 2 ? 1 : -1);
+        cells.push_back({{a, k}, 100.0 * s, 0, games, logistic(eta)});
+      }
+  return cells;
+}
+
+// The known model's mean change of the score when the king becomes strong, at Elo 300.
+double kingEffect(double first) {
+  double sum = 0;
+  for (int a = 0; a < 2; ++a) sum += logistic(0.2 + first * a - 0.8 + 0.9) - logistic(0.2 + first * a + 0.9);
+  return sum / 2;
+}
+
+TEST(PooledModel, RecoversTheRuleEffectsOfAKnownModel) {
+  const PooledModel m = fitPooledModel(kFactors, knownCells(0.4, 400), 0.05);
+  ASSERT_TRUE(m.fitted) << m.reason;
+  EXPECT_TRUE(m.interactions);  // 16 cells leave room for the first x king term
+  EXPECT_EQ(m.terms.size(), 5u);
+  EXPECT_EQ(m.residualDf, 11);
+  EXPECT_DOUBLE_EQ(m.topElo, 300);
+  EXPECT_NEAR(m.dispersion, 1, 1e-9);  // the scores lie on the model
+  ASSERT_EQ(m.effects.size(), 2u);
+  const RuleEffect& first = m.effects[0];
+  const RuleEffect& king = m.effects[1];
+  EXPECT_EQ(king.factor, "king");
+  EXPECT_EQ(king.from, "weak");
+  EXPECT_EQ(king.to, "strong");
+  EXPECT_NEAR(king.effect.value, kingEffect(0.4), 1e-6);
+  EXPECT_LT(king.effect.low, king.effect.value);
+  EXPECT_GT(king.effect.high, king.effect.value);
+  EXPECT_EQ(king.verdict, "lowers");
+  EXPECT_EQ(first.verdict, "raises");
+  EXPECT_LT(king.p, 1e-6);
+  // Predictions at the top Elo: every combination, first factor slowest.
+  ASSERT_EQ(m.topScores.size(), 4u);
+  EXPECT_NEAR(m.topScores[3].value, logistic(0.2 + 0.4 - 0.8 + 0.9), 1e-6);  // attackers first, strong king
+  EXPECT_NEAR(m.topScores[1].value, logistic(0.2 - 0.8 + 0.9), 1e-6);        // defenders first, strong king
+}
+
+TEST(PooledModel, ARuleWithoutEffectIsWithinTheMargin) {
+  const PooledModel m = fitPooledModel(kFactors, knownCells(0, 4000), 0.05);
+  ASSERT_TRUE(m.fitted) << m.reason;
+  EXPECT_NEAR(m.effects[0].effect.value, 0, 1e-6);
+  EXPECT_EQ(m.effects[0].verdict, "within the margin");
+  // With few games the same rule is undecided: not shown within the margin, nor beyond 0.
+  const PooledModel few = fitPooledModel(kFactors, knownCells(0, 20), 0.05);
+  ASSERT_TRUE(few.fitted) << few.reason;
+  EXPECT_EQ(few.effects[0].verdict, "undecided");
+}
+
+TEST(PooledModel, ScatterBeyondTheGamesWidensTheIntervals) {
+  const PooledModel smooth = fitPooledModel(kFactors, knownCells(0.4, 400), 0.05);
+  const PooledModel zigzag = fitPooledModel(kFactors, knownCells(0.4, 400, 0.6), 0.05);
+  ASSERT_TRUE(smooth.fitted && zigzag.fitted);
+  EXPECT_GT(zigzag.dispersion, 5);
+  const auto width = [](const RuleEffect& e) { return e.effect.high - e.effect.low; };
+  EXPECT_GT(width(zigzag.effects[1]), 2 * width(smooth.effects[1]));
+  // An Elo known only to +-40 widens them too.
+  std::vector<PooledCell> uncertain = knownCells(0.4, 400);
+  for (PooledCell& c : uncertain) c.eloStderr = c.elo > 0 ? 40 : 0;
+  const PooledModel blurred = fitPooledModel(kFactors, uncertain, 0.05);
+  ASSERT_TRUE(blurred.fitted);
+  EXPECT_GT(width(blurred.effects[1]), width(smooth.effects[1]));
+}
+
+TEST(PooledModel, SaysWhyItCannotFit) {
+  // The two factors change together: the cells cannot tell the king from the first mover.
+  std::vector<PooledCell> confounded;
+  for (const PooledCell& c : knownCells(0.4, 400))
+    if (c.levels[0] == c.levels[1]) confounded.push_back(c);
+  const PooledModel singular = fitPooledModel(kFactors, confounded, 0.05);
+  EXPECT_FALSE(singular.fitted);
+  EXPECT_EQ(singular.reason, "singular design: the cells cannot tell term 'king=strong' from the terms before it");
+  // A level whose every game is won: its effect runs off to infinity.
+  std::vector<PooledCell> separated = knownCells(0.4, 400);
+  for (PooledCell& c : separated)
+    if (c.levels[1] == 1) c.score = 1;
+  const PooledModel runaway = fitPooledModel(kFactors, separated, 0.05);
+  EXPECT_FALSE(runaway.fitted);
+  EXPECT_NE(runaway.reason.find("separated"), std::string::npos) << runaway.reason;
+  // Fewer cells with games than terms.
+  const PooledModel tiny = fitPooledModel(kFactors, {{{0, 0}, 0, 0, 10, 0.5}, {{1, 1}, 0, 0, 10, 0.5}}, 0.05);
+  EXPECT_FALSE(tiny.fitted);
+  EXPECT_EQ(tiny.reason, "2 cells with games for 3 terms");
+}
+
+}  // namespace
+}  // namespace tz

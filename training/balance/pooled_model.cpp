@@ -1,0 +1,223 @@
+#include "training/balance/pooled_model.h"
+
+#include <Eigen/Dense>
+#include <boost/math/distributions/normal.hpp>
+#include <boost/math/distributions/students_t.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+namespace tz {
+
+namespace {
+
+double logistic(double x) { return 1 / (1 + std::exp(-x)); }
+
+// The model's columns and how to fill a row of them for any levels at any Elo.
+struct Design {
+  const std::vector<PooledFactor>* factors = nullptr;
+  bool elo = false;           // an Elo slope column
+  bool interactions = false;  // two-way interaction columns
+  double topElo = 0;          // the Elo the slope is centred at
+
+  // The column names.
+  std::vector<std::string> terms() const {
+    std::vector<std::string> out{"intercept"};
+    forEachColumn([&](const std::string& name, const std::vector<int>&, double) { out.push_back(name); }, {}, 0);
+    return out;
+  }
+
+  // The row of `levels` at `eloValue`.
+  Eigen::VectorXd row(const std::vector<int>& levels, double eloValue) const {
+    std::vector<double> values{1};
+    forEachColumn([&](const std::string&, const std::vector<int>&, double v) { values.push_back(v); }, levels, eloValue);
+    return Eigen::Map<Eigen::VectorXd>(values.data(), Eigen::Index(values.size()));
+  }
+
+ private:
+  // Calls `f(name, levels, value)` for every column after the intercept, in order.
+  template <class F>
+  void forEachColumn(F f, const std::vector<int>& levels, double eloValue) const {
+    const auto& fs = *factors;
+    const auto at = [&](size_t factor, int level) { return !levels.empty() && levels[factor] == level ? 1.0 : 0.0; };
+    for (size_t a = 0; a < fs.size(); ++a)
+      for (int l = 1; l < int(fs[a].levels.size()); ++l) f(fs[a].name + "=" + fs[a].levels[size_t(l)], levels, at(a, l));
+    if (elo) f("elo/100", levels, (eloValue - topElo) / 100);
+    if (!interactions) return;
+    for (size_t a = 0; a < fs.size(); ++a)
+      for (size_t b = a + 1; b < fs.size(); ++b)
+        for (int l = 1; l < int(fs[a].levels.size()); ++l)
+          for (int m = 1; m < int(fs[b].levels.size()); ++m)
+            f(fs[a].name + "=" + fs[a].levels[size_t(l)] + " x " + fs[b].name + "=" + fs[b].levels[size_t(m)], levels,
+              at(a, l) * at(b, m));
+  }
+};
+
+// Every combination of levels, first factor slowest.
+std::vector<std::vector<int>> allLevels(const std::vector<PooledFactor>& factors) {
+  std::vector<std::vector<int>> out{{}};
+  for (const PooledFactor& f : factors) {
+    std::vector<std::vector<int>> next;
+    for (const auto& prefix : out)
+      for (int l = 0; l < int(f.levels.size()); ++l) {
+        next.push_back(prefix);
+        next.back().push_back(l);
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+// The first column that adds nothing to the ones before it (the cells cannot tell it apart
+// from them); -1 when the design has full rank.
+int dependentColumn(const Eigen::MatrixXd& x) {
+  for (Eigen::Index c = 1; c <= x.cols(); ++c) {
+    if (Eigen::ColPivHouseholderQR<Eigen::MatrixXd>(x.leftCols(c)).rank() < c) return int(c - 1);
+  }
+  return -1;
+}
+
+// The quasi-likelihood fit of the cells' scores: coefficients, their covariance (dispersion
+// included), the dispersion and its degrees of freedom. False when the fit runs off to infinity.
+struct Fit {
+  Eigen::VectorXd beta;
+  Eigen::MatrixXd cov;
+  double dispersion = 1;
+  int df = 0;
+};
+
+bool fitScores(const Eigen::MatrixXd& x, const std::vector<PooledCell>& cells, int eloColumn, Fit& fit) {
+  const Eigen::Index n = x.rows(), p = x.cols();
+  Eigen::VectorXd beta = Eigen::VectorXd::Zero(p), variance(n);
+  Eigen::MatrixXd info;
+  const auto weigh = [&](Eigen::VectorXd& w, Eigen::VectorXd& z) {
+    const double slope = eloColumn >= 0 ? beta(eloColumn) : 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const PooledCell& c = cells[size_t(i)];
+      const double eta = x.row(i).dot(beta), mu = logistic(eta), v = std::max(mu * (1 - mu), 1e-12);
+      const double fromElo = slope * v * c.eloStderr / 100;
+      variance(i) = v / c.games + fromElo * fromElo;
+      w(i) = v * v / variance(i);
+      z(i) = eta + (c.score - mu) / v;
+    }
+  };
+  Eigen::VectorXd w(n), z(n);
+  for (int iteration = 0; iteration < 200; ++iteration) {
+    weigh(w, z);
+    info = x.transpose() * w.asDiagonal() * x;
+    const Eigen::VectorXd next = info.ldlt().solve(x.transpose() * w.asDiagonal() * z);
+    if (!next.allFinite() || next.cwiseAbs().maxCoeff() > 30) return false;
+    const double change = (next - beta).cwiseAbs().maxCoeff();
+    beta = next;
+    if (change < 1e-10) break;
+  }
+  weigh(w, z);
+  info = x.transpose() * w.asDiagonal() * x;
+  fit.beta = beta;
+  fit.df = int(n - p);
+  if (fit.df > 0) {
+    double pearson = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double r = cells[size_t(i)].score - logistic(x.row(i).dot(beta));
+      pearson += r * r / variance(i);
+    }
+    fit.dispersion = std::max(1.0, pearson / fit.df);
+  }
+  fit.cov = info.inverse() * fit.dispersion;
+  return fit.cov.allFinite();
+}
+
+// The two-sided quantile of `confidence` on t with `df` degrees of freedom (normal when none).
+double quantile(int df, double confidence) {
+  if (df <= 0) return normalQuantile(confidence);
+  return boost::math::quantile(boost::math::complement(boost::math::students_t(df), (1 - confidence) / 2));
+}
+
+// Two-sided p-value of `z` on t with `df` degrees of freedom (normal when none).
+double twoSidedP(int df, double z) {
+  if (df <= 0) return 2 * boost::math::cdf(boost::math::complement(boost::math::normal(), std::abs(z)));
+  return 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(df), std::abs(z)));
+}
+
+// The effect of moving `factor` from its reference level to `level`, averaged over every
+// combination of the other factors' levels at the top Elo.
+RuleEffect ruleEffect(const Design& design, const Fit& fit, size_t factor, int level, double margin) {
+  const auto& f = (*design.factors)[factor];
+  RuleEffect e{f.name, f.levels[0], f.levels[size_t(level)], {}, 1, "undecided"};
+  double change = 0;
+  Eigen::VectorXd gradient = Eigen::VectorXd::Zero(fit.beta.size());
+  int combinations = 0;
+  for (std::vector<int> levels : allLevels(*design.factors)) {
+    if (levels[factor] != 0) continue;
+    const Eigen::VectorXd x0 = design.row(levels, design.topElo);
+    levels[factor] = level;
+    const Eigen::VectorXd x1 = design.row(levels, design.topElo);
+    const double p0 = logistic(x0.dot(fit.beta)), p1 = logistic(x1.dot(fit.beta));
+    change += p1 - p0;
+    gradient += p1 * (1 - p1) * x1 - p0 * (1 - p0) * x0;
+    ++combinations;
+  }
+  change /= combinations;
+  gradient /= combinations;
+  const double se = std::sqrt(std::max(0.0, gradient.dot(fit.cov * gradient)));
+  const double q95 = quantile(fit.df, 0.95), q90 = quantile(fit.df, 0.90);
+  e.effect = {change, change - q95 * se, change + q95 * se};
+  e.p = se > 0 ? twoSidedP(fit.df, change / se) : 1;
+  if (change - q90 * se > -margin && change + q90 * se < margin) e.verdict = "within the margin";
+  else if (e.effect.low > 0) e.verdict = "raises";
+  else if (e.effect.high < 0) e.verdict = "lowers";
+  return e;
+}
+
+}  // namespace
+
+PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::vector<PooledCell>& all,
+                           double margin) {
+  PooledModel m;
+  std::vector<PooledCell> cells;
+  std::set<double> elos;
+  for (const PooledCell& c : all) {
+    if (c.games <= 0) continue;
+    cells.push_back(c);
+    elos.insert(c.elo);
+  }
+  Design design{&factors, elos.size() >= 2, false, elos.empty() ? 0 : *elos.rbegin()};
+  m.topElo = design.topElo;
+  const int mainColumns = int(design.terms().size());
+  design.interactions = true;
+  const int withInteractions = int(design.terms().size());
+  design.interactions = withInteractions > mainColumns && int(cells.size()) - withInteractions >= 3;
+  m.interactions = design.interactions;
+  m.terms = design.terms();
+  if (int(cells.size()) < int(m.terms.size())) {
+    m.reason = std::to_string(cells.size()) + " cells with games for " + std::to_string(m.terms.size()) + " terms";
+    return m;
+  }
+  Eigen::MatrixXd x(Eigen::Index(cells.size()), Eigen::Index(m.terms.size()));
+  for (size_t i = 0; i < cells.size(); ++i) x.row(Eigen::Index(i)) = design.row(cells[i].levels, cells[i].elo);
+  if (const int c = dependentColumn(x); c >= 0) {
+    m.reason = "singular design: the cells cannot tell term '" + m.terms[size_t(c)] + "' from the terms before it";
+    return m;
+  }
+  Fit fit;
+  const int eloColumn = design.elo ? mainColumns - 1 : -1;
+  if (!fitScores(x, cells, eloColumn, fit)) {
+    m.reason = "separated: the fit runs off to infinity (cells or levels whose score is 0 or 1)";
+    return m;
+  }
+  m.fitted = true;
+  m.residualDf = fit.df;
+  m.dispersion = fit.dispersion;
+  for (size_t f = 0; f < factors.size(); ++f)
+    for (int l = 1; l < int(factors[f].levels.size()); ++l) m.effects.push_back(ruleEffect(design, fit, f, l, margin));
+  const double q95 = quantile(fit.df, 0.95);
+  for (const auto& levels : allLevels(factors)) {
+    const Eigen::VectorXd row = design.row(levels, design.topElo);
+    const double eta = row.dot(fit.beta), half = q95 * std::sqrt(std::max(0.0, row.dot(fit.cov * row)));
+    m.topScores.push_back({logistic(eta), logistic(eta - half), logistic(eta + half)});
+  }
+  return m;
+}
+
+}  // namespace tz
