@@ -49,9 +49,9 @@ bool kingCaptured(const Topology& t, const uint8_t* cells, int k, int hammer) {
   return true;
 }
 
-// Cells of the pieces the piece now standing on `to` captures (at most 3), and whether it
-// captures the king. `cells` already shows the move. Custodial capture, armed king:
-// docs/RULES.md 4.1, 4.3.
+// Cells of the pieces the piece now standing on `to` captures (at most kMaxCaptures), and
+// whether it captures the king. `cells` already shows the move. Custodial capture, armed
+// king, shieldwall: docs/RULES.md 4.1, 4.3, 4.5.
 int findCaptures(const Topology& t, const uint8_t* cells, int to, uint16_t* out, bool& king) {
   const uint8_t piece = cells[to];
   int n = 0;
@@ -67,6 +67,7 @@ int findCaptures(const Topology& t, const uint8_t* cells, int to, uint16_t* out,
       out[n++] = uint16_t(v);
     }
   }
+  if (t.rules.shieldwall && (t.flags[to] & kEdge)) n = shieldwallCaptures(t, cells, to, out, n);
   return n;
 }
 
@@ -144,7 +145,7 @@ bool Position::forbidden(int from, int to) const {
   const uint8_t piece = scratch[from];
   scratch[to] = piece;
   scratch[from] = kEmpty;
-  uint16_t captured[3];
+  uint16_t captured[kMaxCaptures];
   bool king = false;
   if (findCaptures(t, scratch, to, captured, king) > 0 || king) return false;  // a capture resets the window
   const uint64_t child = hash_ ^ t.zobrist[piece][from] ^ t.zobrist[piece][to] ^ t.sideKey;
@@ -208,6 +209,9 @@ void Position::score(int mover, uint8_t piece, bool kingCaptured) {
     outcome_ = {true, kDefenders, end_reason::kEscape};
   } else if (kingCaptured) {
     outcome_ = {true, kAttackers, end_reason::kKingCaptured};
+  } else if (r.edgeFort && mover == kDefenders && (t.flags[king_] & kEdge) && edgeFort(t, cells_, king_)) {
+    // Judged after the defenders' moves (docs/RULES.md 6.8, 8.29).
+    outcome_ = {true, kDefenders, end_reason::kEdgeFort};
   } else if (r.encirclement && mover == kAttackers && enclosed()) {
     outcome_ = {true, kAttackers, end_reason::kEncirclement};
   } else if (r.repetition != Repetition::kNone && r.repetition != Repetition::kForbidden &&

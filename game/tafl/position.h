@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game/tafl/edge_rules.h"
 #include "game/tafl/topology.h"
 
 namespace tz::tafl {
@@ -16,6 +17,7 @@ namespace end_reason {
 inline constexpr EndReason kEscape = "escape";              // the king reached an escape square
 inline constexpr EndReason kKingCaptured = "king_captured";  // the king was captured
 inline constexpr EndReason kEncirclement = "encirclement";   // every defender is enclosed
+inline constexpr EndReason kEdgeFort = "edge_fort";          // the king holds an unbreakable edge fort
 }  // namespace end_reason
 
 /// A move between two padded cells.
@@ -38,8 +40,8 @@ struct Undo {
   Move move;              // the move played
   uint8_t piece = 0;      // the piece that moved
   uint8_t captures = 0;   // number of captured pieces
-  uint16_t captured[3]{};  // their cells
-  uint8_t capturedPiece[3]{};  // their kinds
+  uint16_t captured[kMaxCaptures];  // their cells (the first `captures`)
+  uint8_t capturedPiece[kMaxCaptures];  // their kinds
   uint64_t hash = 0;      // hash before the move
   Outcome outcome;        // outcome before the move
   int historyStart = 0;   // repetition window before the move

@@ -155,6 +155,15 @@ void readSquares(ConfigReader& r, Rules& rules) {
   hostile.finish();
 }
 
+// The edge rules of Copenhagen: shieldwall captures and edge forts (docs/RULES.md 4.5, 6.8).
+void readEdgeRules(ConfigReader& r, Rules& rules) {
+  ConfigReader wall = r.child("shieldwall");
+  rules.shieldwall = wall.getBool("enabled", false);
+  rules.shieldwallCorners = wall.getBool("corner_bracket", true);
+  wall.finish();
+  rules.edgeFort = r.getBool("edge_fort", false);
+}
+
 void readRepetition(ConfigReader& r, Rules& rules) {
   ConfigReader rep = r.child("repetition");
   std::string rule = rep.getChoice("rule", "draw", {"none", "draw", "loss_defenders", "loss_mover", "forbidden"});
@@ -188,6 +197,7 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
   readSquares(r, rules);
   rules.attackersReturnToEdge = r.getBool("attackers_return_to_edge", true);
   rules.encirclement = r.getBool("encirclement", false);
+  readEdgeRules(r, rules);
   readRepetition(r, rules);
   rules.plyLimit = r.getInt("ply_limit", 300, 1, 100000);
   r.finish();
@@ -229,6 +239,11 @@ std::string rulesToYaml(const Rules& r) {
   }
   o << "attackers_return_to_edge: " << b(r.attackersReturnToEdge) << "\n";
   o << "encirclement: " << b(r.encirclement) << "\n";
+  // Written only when set, so that the rules of variants without them read as before.
+  if (r.shieldwall || !r.shieldwallCorners) {
+    o << "shieldwall: {enabled: " << b(r.shieldwall) << ", corner_bracket: " << b(r.shieldwallCorners) << "}\n";
+  }
+  if (r.edgeFort) o << "edge_fort: true\n";
   o << "repetition: {rule: " << rep << ", count: " << r.repetitionCount
     << ", count_start: " << b(r.repetitionCountsStart) << "}\n";
   o << "ply_limit: " << r.plyLimit << "\n";

@@ -48,6 +48,9 @@ struct Rules {
   std::array<Hostility, 3> throneHostile, cornerHostile, campHostile;  // per Victim
   bool attackersReturnToEdge = true;  // false: attackers off the edge may not move onto it
   bool encirclement = false;          // attackers win by enclosing all defenders
+  bool shieldwall = false;            // rows on the edge are captured together (docs/RULES.md 4.5)
+  bool shieldwallCorners = true;      // a corner square may bracket one end of such a row
+  bool edgeFort = false;              // defenders win by an unbreakable fort on the edge (6.8)
   Repetition repetition = Repetition::kDraw;
   int repetitionCount = 3;            // occurrence that triggers the rule
   bool repetitionCountsStart = true;  // the start position counts as an occurrence

@@ -3,6 +3,7 @@
 // with a plain character board and no precomputed tables. Tests play both engines side by
 // side and compare every legal move list and result: a test oracle, not production code.
 #include <algorithm>
+#include <array>
 #include <map>
 #include <string>
 #include <vector>
@@ -180,27 +181,126 @@ class ReferenceTafl {
     }
     return true;
   }
+  // Shieldwall (docs/RULES.md 4.5): the mover at (tf, tr) on the edge closes a row of two or
+  // more enemies along that edge, each faced by one of the mover's side on the square inward,
+  // with a piece of the mover's side or an empty corner square at the row's far end.
+  void shieldwalls(int tf, int tr, std::vector<int>& taken) const {
+    const bool takeAttackers = b_[tr * n_ + tf] != 't';
+    auto victim = [&](char c) { return takeAttackers ? c == 't' : c == 'T' || c == 'K'; };
+    auto partner = [&](char c) { return takeAttackers ? c == 'T' || (c == 'K' && r_.kingArmed) : c == 't'; };
+    auto at = [&](int f, int rk) { return onBoard(f, rk) ? b_[rk * n_ + f] : '#'; };
+    // Each edge the mover stands on: the inward step and the step along it.
+    std::vector<std::array<int, 4>> lines;
+    if (tr == 0) lines.push_back({0, 1, 1, 0});
+    if (tr == n_ - 1) lines.push_back({0, -1, 1, 0});
+    if (tf == 0) lines.push_back({1, 0, 0, 1});
+    if (tf == n_ - 1) lines.push_back({-1, 0, 0, 1});
+    for (const auto& l : lines) {
+      for (int sign : {1, -1}) {
+        const int af = l[2] * sign, ar = l[3] * sign;
+        std::vector<int> row;
+        int f = tf + af, rk = tr + ar;
+        for (; victim(at(f, rk)) && partner(at(f + l[0], rk + l[1])); f += af, rk += ar) row.push_back(rk * n_ + f);
+        const bool corner = onBoard(f, rk) && r_.shieldwallCorners && isCorner(rk * n_ + f) && at(f, rk) == '.';
+        if (row.size() < 2 || !(partner(at(f, rk)) || corner)) continue;
+        for (int sq : row)
+          if (b_[sq] != 'K' && !std::count(taken.begin(), taken.end(), sq)) taken.push_back(sq);
+      }
+    }
+  }
+  // Edge fort (docs/RULES.md 6.8, 8.28): the king on the edge can move; the squares he reaches
+  // over empty squares touch no attacker; every defender beside them can never be captured.
+  bool fort() const {
+    const int k = king();
+    const int df[4] = {0, 1, 0, -1}, dr[4] = {1, 0, -1, 0};
+    bool moves = false;
+    for (int d = 0; d < 4; ++d) {
+      int f = k % n_ + df[d], rk = k / n_ + dr[d];
+      for (; onBoard(f, rk) && b_[rk * n_ + f] == '.'; f += df[d], rk += dr[d]) {
+        if (mayStop('K', k, rk * n_ + f)) moves = true;
+        if (!mayPass('K', k, rk * n_ + f)) break;
+      }
+    }
+    if (!moves) return false;
+    std::vector<char> inside(n_ * n_, 0);
+    std::vector<int> todo{k};
+    inside[k] = 1;
+    while (!todo.empty()) {
+      const int sq = todo.back();
+      todo.pop_back();
+      for (int d = 0; d < 4; ++d) {
+        const int f = sq % n_ + df[d], rk = sq / n_ + dr[d];
+        if (!onBoard(f, rk)) continue;
+        const int q = rk * n_ + f;
+        if (b_[q] == 't') return false;
+        if (b_[q] == '.' && !inside[q]) {
+          inside[q] = 1;
+          todo.push_back(q);
+        }
+      }
+    }
+    // Defenders that can never be captured: drop, until none changes, every defender with a
+    // line (or, with shieldwalls, an inward side on the edge) left without protection.
+    std::vector<char> firm(n_ * n_, 0);
+    for (int sq = 0; sq < n_ * n_; ++sq) firm[sq] = b_[sq] == 'T';
+    auto safe = [&](int f, int rk) {
+      if (!onBoard(f, rk)) return true;
+      const int q = rk * n_ + f;
+      if (firm[q]) return true;
+      auto ever = [&](const tafl::Hostility& h) {  // hostile to defenders, empty or not
+        return h.when != tafl::Hostility::kNever && (h.only.empty() || std::count(h.only.begin(), h.only.end(), q));
+      };
+      const bool hostile = (isThrone(q) && ever(r_.throneHostile[1])) || (isCorner(q) && ever(r_.cornerHostile[1])) ||
+                           (campOf(q) && ever(r_.campHostile[1]));
+      return inside[q] && !hostile;
+    };
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (int sq = 0; sq < n_ * n_; ++sq) {
+        if (!firm[sq]) continue;
+        const int f = sq % n_, rk = sq / n_;
+        bool holds = (safe(f, rk + 1) || safe(f, rk - 1)) && (safe(f + 1, rk) || safe(f - 1, rk));
+        if (r_.shieldwall) {
+          if (rk == 0) holds = holds && safe(f, 1);
+          if (rk == n_ - 1) holds = holds && safe(f, n_ - 2);
+          if (f == 0) holds = holds && safe(1, rk);
+          if (f == n_ - 1) holds = holds && safe(n_ - 2, rk);
+        }
+        if (!holds) firm[sq] = 0, changed = true;
+      }
+    }
+    for (int sq = 0; sq < n_ * n_; ++sq) {
+      if (!inside[sq]) continue;
+      for (int d = 0; d < 4; ++d) {
+        const int f = sq % n_ + df[d], rk = sq / n_ + dr[d];
+        if (onBoard(f, rk) && b_[rk * n_ + f] == 'T' && !firm[rk * n_ + f]) return false;
+      }
+    }
+    return true;
+  }
   void move(int from, int to, bool score) {
     const char p = b_[from];
     b_[to] = p;
     b_[from] = '.';
     const int tf = to % n_, tr = to / n_;
     const int df[4] = {0, 1, 0, -1}, dr[4] = {1, 0, -1, 0};
-    bool kingTaken = false, captured = false;
+    bool kingTaken = false;
+    std::vector<int> taken;  // found on the board as the move left it, then removed together
     for (int d = 0; d < 4; ++d) {
       const int vf = tf + df[d], vr = tr + dr[d];
       if (!onBoard(vf, vr)) continue;
       const char v = b_[vr * n_ + vf];
       if (p == 't' && v == 'T' && anvil(vf + df[d], vr + dr[d], 1)) {
-        b_[vr * n_ + vf] = '.';
-        captured = true;
+        taken.push_back(vr * n_ + vf);
       } else if (p == 't' && v == 'K' && kingCaptured(vr * n_ + vf, tf, tr)) {
         kingTaken = true;
       } else if ((p == 'T' || (p == 'K' && r_.kingArmed)) && v == 't' && anvil(vf + df[d], vr + dr[d], 0)) {
-        b_[vr * n_ + vf] = '.';
-        captured = true;
+        taken.push_back(vr * n_ + vf);
       }
     }
+    if (r_.shieldwall && (p != 'K' || r_.kingArmed)) shieldwalls(tf, tr, taken);
+    for (int sq : taken) b_[sq] = '.';
+    const bool captured = !taken.empty();
     const int mover = side_;
     side_ = 1 - side_;
     ++ply_;
@@ -212,6 +312,8 @@ class ReferenceTafl {
     using R = tafl::Repetition;
     if (p == 'K' && isEscape(to)) out_ = {true, tafl::kDefenders, tafl::end_reason::kEscape};
     else if (kingTaken) out_ = {true, tafl::kAttackers, tafl::end_reason::kKingCaptured};
+    else if (r_.edgeFort && mover == tafl::kDefenders && isEdge(king()) && fort())
+      out_ = {true, tafl::kDefenders, tafl::end_reason::kEdgeFort};
     else if (r_.encirclement && mover == tafl::kAttackers && enclosed()) out_ = {true, tafl::kAttackers, tafl::end_reason::kEncirclement};
     else if (r_.repetition != R::kNone && r_.repetition != R::kForbidden && lastCount_ >= r_.repetitionCount)
       out_ = {true, r_.repetition == R::kDraw ? -1 : r_.repetition == R::kLossDefenders ? int(tafl::kAttackers) : 1 - mover,
