@@ -13,7 +13,7 @@ namespace {
 TEST(Config, EveryPresetLoadsAndItsResolvedRulesReload) {
   const auto names = presetNames();
   for (const char* expected : {"linnaeus", "tablut-reconstructed", "foteviken", "ashton", "hnefatafl-9",
-                               "hnefatafl-11", "hnefatafl-13", "alea-evangelii", "brandubh"}) {
+                               "hnefatafl-11", "hnefatafl-13", "alea-evangelii", "brandubh", "copenhagen", "fetlar"}) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
   for (const auto& name : names) {

@@ -35,7 +35,10 @@ INSTANTIATE_TEST_SUITE_P(
         PerftCase{"hnefatafl-9", {56, 3968, 225224}},
         PerftCase{"hnefatafl-11", {60, 6900, 440056}},
         PerftCase{"hnefatafl-13", {128, 22540, 2874960}},
-        PerftCase{"alea-evangelii", {184, 106400}}),
+        PerftCase{"alea-evangelii", {184, 106400}},
+        // OpenTafl 0.4.8's own counts (docs/RULES.md section 10).
+        PerftCase{"copenhagen", {116, 6788, 806344, 50456804}},
+        PerftCase{"fetlar", {116, 6788, 806344, 50456804}}),
     [](const ::testing::TestParamInfo<PerftCase>& info) { return testName(info.param.variant); });
 
 TEST(TaflPerft, DivideSumsToPerftAndFinishedGamesHaveNoChildren) {

@@ -57,6 +57,61 @@ TEST_P(TaflReference, EngineAgreesWithTheNaiveReference) {
   }
 }
 
+// Attackers and defenders on a board record.
+int pieceCount(const std::string& record) {
+  return int(std::count(record.begin(), record.end(), 't') + std::count(record.begin(), record.end(), 'T'));
+}
+
+// Random games rarely build shieldwalls or forts, so these positions crowd both sides onto
+// the outer two rings of a 7x7 board and every legal move is compared.
+TEST(TaflReferenceEdges, EngineAgreesOnCrowdedEdges) {
+  const std::vector<std::vector<std::string>> sets = {
+      {"shieldwall.enabled=true", "edge_fort=true"},
+      {"shieldwall.enabled=true", "shieldwall.corner_bracket=false", "king.armed=false", "edge_fort=true"},
+      {"shieldwall.enabled=true", "hostile.corners.defenders=never", "king.capture=strong"}};
+  std::mt19937_64 rng(11);
+  int captures = 0, forts = 0;
+  for (const auto& set : sets) {
+    auto g = variant("brandubh", set);
+    const auto& rules = dynamic_cast<const tafl::TaflGame&>(*g).topology().rules;
+    for (int trial = 0; trial < 400; ++trial) {
+      std::vector<std::pair<std::string, char>> pieces;
+      for (int sq = 0; sq < 49; ++sq) {
+        const int f = sq % 7, r = sq / 7, ring = std::min(std::min(f, r), std::min(6 - f, 6 - r));
+        const bool corner = (f == 0 || f == 6) && (r == 0 || r == 6);
+        const unsigned roll = unsigned(rng() % 100);
+        if (corner || ring > 1 || roll >= 70) continue;
+        pieces.push_back({tafl::squareName(sq, 7), roll < 35 ? 't' : 'T'});
+      }
+      const std::string kingAt = tafl::squareName(int(rng() % 5) + 1, 7);  // b1..f1
+      pieces.erase(std::remove_if(pieces.begin(), pieces.end(), [&](const auto& p) { return p.first == kingAt; }),
+                   pieces.end());
+      pieces.push_back({kingAt, 'K'});
+      const std::string side = rng() % 2 ? "attackers" : "defenders";
+      auto s = position(*g, pieces, side);
+      if (s->outcome().over) continue;
+      ReferenceTafl ref(rules, s->record(), s->toMove());
+      auto moves = s->legalTurns();
+      std::sort(moves.begin(), moves.end());
+      ASSERT_EQ(moves, ref.legal()) << s->record();
+      for (const auto& m : moves) {
+        auto a = s->clone();
+        ReferenceTafl b = ref;
+        a->playTurn(m);
+        b.play(m);
+        ASSERT_EQ(a->record(), b.record()) << s->record() << " " << side << " " << m;
+        ASSERT_EQ(a->outcome().reason, b.outcome().reason) << s->record() << " " << side << " " << m;
+        ASSERT_EQ(a->outcome().winner, b.outcome().winner) << s->record() << " " << side << " " << m;
+        captures += pieceCount(a->record()) + 2 <= pieceCount(s->record());
+        forts += a->outcome().reason == tafl::end_reason::kEdgeFort;
+      }
+    }
+  }
+  // The positions do reach the new rules: moves taking two or more pieces, and forts.
+  EXPECT_GT(captures, 100);
+  EXPECT_GT(forts, 20);
+}
+
 std::vector<Flip> flips() {
   std::vector<Flip> out;
   for (const auto& name : presetNames()) {
@@ -86,6 +141,12 @@ std::vector<Flip> flips() {
   out.push_back({"brandubh", {"escape=attacker_start"}});
   out.push_back({"brandubh", {"hostile.corners.defenders=never", "repetition.count=2"}});
   out.push_back({"hnefatafl-11", {"king.edge_hostile=false", "king.armed=false"}});
+  // Shieldwalls and edge forts on the small board, where random games meet them often.
+  out.push_back({"brandubh", {"shieldwall.enabled=true", "edge_fort=true"}});
+  out.push_back({"brandubh", {"shieldwall.enabled=true", "shieldwall.corner_bracket=false", "king.armed=false"}});
+  out.push_back(
+      {"linnaeus", {"shieldwall.enabled=true", "edge_fort=true", "escape=corners", "corners.squares=default"}});
+  out.push_back({"copenhagen", {"size=7", "setup=/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/"}});
   out.push_back({"ashton", {"king.capture=weak"}});
   out.push_back({"foteviken", {"camps=[[a4, a5, a6, b5]]", "hostile.camps.defenders=empty"}});
   return out;
