@@ -86,8 +86,8 @@ void addSearch(CLI::App& app) {
   addSearchOptions(cmd, o->search);
   o->evaluator.addTo(cmd);
   cmd->add_option("--ms", o->ms,
-                  "Search for this many milliseconds instead (sooner when one move dominates), at most "
-                  "--simulations playouts when given")
+                  "Search for this many milliseconds instead (sooner only when a single move is left or the "
+                  "result is proven), at most --simulations playouts when given")
       ->check(CLI::Range(1, 3600 * 1000));
   cmd->add_option("--top", o->top, "Moves to list")->capture_default_str()->check(CLI::Range(0, 1 << 20));
   cmd->add_flag("--json", o->json, "Print one JSON object");

@@ -51,7 +51,7 @@ bool timeToStop(const MoveTime& time, double elapsedMs, int simulations, const R
                       (root.bestVisits < rule.unsureShare * root.childVisits || root.valueDisagrees);
   const double horizonMs = unsure ? time.limitMs : std::min(time.plannedMs, time.limitMs);
   if (elapsedMs >= horizonMs) return true;
-  if (elapsedMs < rule.pruneAfter * time.plannedMs || simulations <= 0 || elapsedMs <= 0) return false;
+  if (!time.banked || elapsedMs < rule.pruneAfter * time.plannedMs || simulations <= 0 || elapsedMs <= 0) return false;
   const double left = double(simulations) / elapsedMs * (horizonMs - elapsedMs);
   return double(root.bestVisits - root.secondVisits) > left;
 }

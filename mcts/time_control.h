@@ -1,8 +1,8 @@
 #pragma once
 // Timed searches: how long one move may think (a planned time and a hard limit), and the
-// rule that stops a search before the plan when no other move can overtake the most
-// visited one in the time left (lc0's "smart pruning"), or lets it run on past the plan up
-// to the limit while the root is unsure. The rule is a pure function of the elapsed time,
+// rule that, on a game clock, stops a search before the plan when no other move can
+// overtake the most visited one in the time left (lc0's "smart pruning"), or lets it run
+// on past the plan up to the limit while the root is unsure. The rule is a pure function of the elapsed time,
 // the playouts done and the root's visits, so that it is tested without a clock.
 #include <chrono>
 #include <functional>
@@ -22,6 +22,7 @@ constexpr int kTimedSimulationCap = 100000000;
 struct MoveTime {
   double plannedMs = 0;  // what a move takes unless it is decided sooner or the root is unsure
   double limitMs = 0;    // never passed; an unsure root searches until here (at least plannedMs)
+  bool banked = false;   // time a move leaves is kept for later ones (a game clock): a decided search stops early
 };
 
 /// What the stop rule reads of the root.
@@ -45,8 +46,10 @@ struct TimeRule {
 /// Whether a timed search `elapsedMs` into `time`, having run `simulations` playouts, stops
 /// now: at the limit; at the planned time unless the root is unsure (its best move's share
 /// of visits below rule.unsureShare, or a well visited move valued above it), then at the
-/// limit; before that once a single move is left, or once the runner-up cannot reach the
-/// best move's visits at the measured rate in the time the search still has.
+/// limit; before that once a single move is left, or, when the time is banked, once the
+/// runner-up cannot reach the best move's visits at the measured rate in the time the
+/// search still has. Unbanked time (a per-move limit) is lost when not spent, and more
+/// search still grows the subtree the next move keeps, so it is spent.
 bool timeToStop(const MoveTime& time, double elapsedMs, int simulations, const RootShape& root,
                 const TimeRule& rule = TimeRule());
 

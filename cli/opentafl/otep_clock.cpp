@@ -62,7 +62,7 @@ int64_t moveBudgetMs(const OtepClock& clock, int side) {
 MoveTime moveTime(const OtepClock& clock, int side) {
   const int64_t planned = moveBudgetMs(clock, side);
   const int64_t limit = clock.inOvertime[side] ? planned : clampMs(std::min(3 * planned, availableMs(clock, side) / 2 - kLatencyMs));
-  return MoveTime{double(planned), double(std::max(planned, limit))};
+  return MoveTime{double(planned), double(std::max(planned, limit)), true};
 }
 
 }  // namespace tz::cli::opentafl

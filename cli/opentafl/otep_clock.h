@@ -28,7 +28,7 @@ int64_t moveBudgetMs(const OtepClock& clock, int side);
 
 /// The time of `side`'s next move: moveBudgetMs planned, and a limit an unsure search may
 /// run on to: three times the plan, never more than half of what it has left (in overtime,
-/// the plan itself).
+/// the plan itself); banked, since what a move leaves stays on the clock.
 MoveTime moveTime(const OtepClock& clock, int side);
 
 }  // namespace tz::cli::opentafl

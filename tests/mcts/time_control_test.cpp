@@ -29,7 +29,7 @@ RootShape shape(int best, int second, int total, int moves = 10, bool valueDisag
 }
 
 TEST(TimeControl, StopsAtThePlanUnlessUnsureAndAlwaysAtTheLimit) {
-  const MoveTime time{1000, 3000};
+  const MoveTime time{1000, 3000, true};
   TimeRule noPruning;
   noPruning.pruneAfter = 1e9;  // never
   const RootShape sure = shape(800, 100, 1000), unsure = shape(300, 250, 1000);
@@ -46,12 +46,14 @@ TEST(TimeControl, StopsAtThePlanUnlessUnsureAndAlwaysAtTheLimit) {
 }
 
 TEST(TimeControl, StopsEarlyWhenTheBestMoveCannotBeOvertaken) {
-  const MoveTime time{1000, 1000};
+  const MoveTime time{1000, 1000, true};
   // 500 ms in at 2 playouts per ms: 1000 playouts are still to come.
   EXPECT_TRUE(timeToStop(time, 500, 1000, shape(1300, 299, 1700)));   // a lead of 1001
   EXPECT_FALSE(timeToStop(time, 500, 1000, shape(1300, 300, 1700)));  // a lead of 1000: it can be caught
   // An unsure root counts the time up to the limit: the same lead is not enough then.
-  EXPECT_FALSE(timeToStop(MoveTime{1000, 3000}, 500, 1000, shape(1300, 299, 4000)));
+  EXPECT_FALSE(timeToStop(MoveTime{1000, 3000, true}, 500, 1000, shape(1300, 299, 4000)));
+  // Time not banked (a per-move limit) is spent whatever the lead.
+  EXPECT_FALSE(timeToStop(MoveTime{1000, 1000}, 500, 1000, shape(1300, 0, 1700)));
   // Too early to trust the rate (5% of the plan): no early stop, whatever the lead.
   EXPECT_FALSE(timeToStop(time, 40, 100, shape(100, 0, 100)));
   // A single move worth playing: stop at once.
@@ -113,14 +115,12 @@ ToyGame decidedGame() {
   });
 }
 
-TEST(TimedSearch, RunsUntilThePlanOrStopsWhenDecided) {
+TEST(TimedSearch, SpendsAPerMoveLimitAndStopsADecidedBankedOne) {
   const ToyGame game = decidedGame();
-  TimeRule noPruning;
-  noPruning.pruneAfter = 1e9;  // never
   CountedSearch full(game, std::make_shared<RolloutEvaluator>(1, 3), SearchOptions());
-  EXPECT_EQ(full.runFor(MoveTime{1500, 1500}, noPruning).simulations, 1500);
+  EXPECT_EQ(full.runFor(MoveTime{1500, 1500}).simulations, 1500) << "a per-move limit is spent";
   CountedSearch pruned(game, std::make_shared<RolloutEvaluator>(1, 3), SearchOptions());
-  const SearchResult& r = pruned.runFor(MoveTime{1500, 1500});
+  const SearchResult& r = pruned.runFor(MoveTime{1500, 1500, true});
   EXPECT_LT(r.simulations, 1500) << "move 0 dominates: the search stops once nothing can overtake it";
   EXPECT_GT(r.simulations, 75) << "no early stop before 5% of the plan";
   EXPECT_EQ(pruned.search.chooseMove(), 0);
@@ -134,7 +134,7 @@ TEST(TimedSearch, AnUnsureRootSearchesPastThePlan) {
   const ToyGame game(3, {0, 1, 0, 1, 0, 1, 0, 1},
                      [](const std::vector<Action>& a) { return std::accumulate(a.begin(), a.end(), 0) % 2; });
   CountedSearch search(game, std::make_shared<RolloutEvaluator>(1, 3), SearchOptions());
-  const SearchResult& r = search.runFor(MoveTime{300, 900});
+  const SearchResult& r = search.runFor(MoveTime{300, 900, true});
   EXPECT_GT(r.simulations, 300);
   EXPECT_LE(r.simulations, 900);
 }

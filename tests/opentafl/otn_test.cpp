@@ -199,6 +199,7 @@ TEST(OtepClock, BudgetsAShareOfTheTimeLeft) {
   EXPECT_EQ(moveTime(clock, 0).plannedMs, double(59592 / 25 - 50));
   EXPECT_EQ(moveTime(clock, 0).limitMs, double(3 * (59592 / 25 - 50)));
   EXPECT_EQ(moveTime(overtime, 0).limitMs, moveTime(overtime, 0).plannedMs);
+  EXPECT_TRUE(moveTime(clock, 0).banked) << "what a move leaves stays on the clock: a decided search stops early";
   EXPECT_LE(moveTime(low, 0).limitMs, 50);
   for (const auto& bad : std::vector<std::vector<std::string>>{{"1", "2"}, {"x", "1", "2", "3", "4"}, {"1", "2", "-3", "0", "0"}}) {
     EXPECT_FALSE(errorOf([&] { parseClock(bad); }).empty());

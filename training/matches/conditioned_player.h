@@ -23,6 +23,7 @@ class RuleConditionedPlayer final : public Player {
   /// The inner player's name and the variant whose rule planes it is shown: "... as NAME".
   std::string name() const override { return inner_->name() + " as " + game_->name(); }
   std::optional<SearchReport> searchReport() const override { return inner_->searchReport(); }
+  bool setSearchBudget(const SearchBudget& budget) override { return inner_->setSearchBudget(budget); }
 
  private:
   std::shared_ptr<const RuleConditionedGame> game_;
