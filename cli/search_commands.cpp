@@ -68,6 +68,18 @@ struct EvaluatorOptions {
   }
 };
 
+// The `count` most visited root moves of `r` (a search of `root`): move, visits, policy.
+nlohmann::json topMoves(const State& root, const SearchResult& r, int count) {
+  std::vector<size_t> order(r.actions.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.visits[a] > r.visits[b]; });
+  order.resize(std::min(order.size(), size_t(count)));
+  nlohmann::json top = nlohmann::json::array();
+  for (size_t i : order)
+    top.push_back({{"move", root.actionName(r.actions[i])}, {"visits", r.visits[i]}, {"policy", r.policy[i]}});
+  return top;
+}
+
 void addSearch(CLI::App& app) {
   struct Opts {
     VariantOptions variant;
@@ -104,13 +116,7 @@ void addSearch(CLI::App& app) {
                                       : search.run();
     const double seconds = secondsSince(start);
     const Action best = search.chooseMove();
-    std::vector<size_t> order(r.actions.size());
-    std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r.visits[a] > r.visits[b]; });
-    order.resize(std::min(order.size(), size_t(o->top)));
-    nlohmann::json top = nlohmann::json::array();
-    for (size_t i : order)
-      top.push_back({{"move", state->actionName(r.actions[i])}, {"visits", r.visits[i]}, {"policy", r.policy[i]}});
+    const nlohmann::json top = topMoves(*state, r, o->top);
     if (o->json) {
       std::cout << nlohmann::json{{"variant", game->name()}, {"position", state->record()},
                                   {"to_move", game->sideName(state->toMove())}, {"move", state->actionName(best)},

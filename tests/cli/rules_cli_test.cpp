@@ -105,6 +105,19 @@ TEST(RulesCli, SearchStopsAtTheTreeMemoryBudget) {
   expectOneLineError("search --variant brandubh --tree-mib -1", "tree_mib");
 }
 
+// `search --ms N` searches by the clock, capped by --simulations when given, and reports its
+// rate and the share of the time it spent (no timing is checked).
+TEST(RulesCli, SearchForMilliseconds) {
+  auto r = runCli("search --variant brandubh --ms 50 --simulations 40 --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_GE(j["simulations"].get<int>(), 1);
+  EXPECT_LE(j["simulations"].get<int>(), 40);
+  EXPECT_TRUE(j["time_share"].is_number()) << r.out;
+  EXPECT_TRUE(j["simulations_per_second"].is_number()) << r.out;
+  expectOneLineError("search --variant brandubh --ms 0", "--ms");
+}
+
 // A budget that the expanded root alone fills stopped the search after one simulation, and
 // one that rounds to 0 bytes meant no budget at all (issue 38, item 9).
 TEST(RulesCli, TreeBudgetsWithinTheRootsBlockAreRefused) {
