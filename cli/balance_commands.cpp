@@ -39,6 +39,12 @@ void printElo(const BalanceResults& r) {
     std::printf("  %s: %s score logit slope %.3f per 100 Elo [%.3f, %.3f], p %.3g, dispersion %s\n",
                 r.study.variants[v].id.c_str(), r.sideNames[0].c_str(), t.slope, t.slopeInterval.low,
                 t.slopeInterval.high, t.slopeP, dispersion);
+    if (v < r.limits.size() && r.limits[v].measured) {
+      const Convergence& l = r.limits[v];
+      std::printf("    top three rungs (Elo %.0f to %.0f): score change %+.3f [%+.3f, %+.3f], %s\n", l.fromElo, l.toElo,
+                  l.change.value, l.change.low, l.change.high,
+                  l.converged ? "converged" : "not shown to have converged");
+    }
   }
 }
 

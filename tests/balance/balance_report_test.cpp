@@ -75,6 +75,9 @@ TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
   EXPECT_EQ(count(html, "<table class=\"pairwise\">"), 4u);
   EXPECT_NE(html.find("p (Holm)"), std::string::npos);
   EXPECT_NE(html.find("<b>Stopping rule.</b>"), std::string::npos);
+  // The answer at the top of the ladder leads (two strengths: convergence not measured).
+  EXPECT_LT(html.find("At the top of the ladder"), html.find("<table class=\"verdicts\">"));
+  EXPECT_NE(html.find("not measured (needs three rated strengths)"), std::string::npos);
   // The pooled model: fitted over the tiny study's cells, or saying why not.
   EXPECT_NE(html.find("Pooled model"), std::string::npos);
   EXPECT_TRUE(r.pooled.fitted ? html.find("<table class=\"pooled\">") != std::string::npos

@@ -85,6 +85,27 @@ TEST(EloTrend, AnElosStandardErrorWidensTheSlopesInterval) {
   EXPECT_NEAR(a.slope, b.slope, 0.05);
 }
 
+TEST(EloTrend, ConvergenceAsksWhetherTheTopThreeRungsStillMove) {
+  // A score still rising over the top three rungs (0.40, 0.47, 0.55): not converged.
+  const Convergence rising =
+      convergence({{0, 0.30, 400}, {100, 0.40, 400}, {200, 0.47, 400}, {300, 0.55, 400}}, 0.05);
+  ASSERT_TRUE(rising.measured);
+  EXPECT_DOUBLE_EQ(rising.fromElo, 100);
+  EXPECT_DOUBLE_EQ(rising.toElo, 300);
+  EXPECT_NEAR(rising.change.value, 0.15, 0.01);
+  EXPECT_FALSE(rising.converged);
+  // A flat top with many games: the change is shown within the margin.
+  const Convergence flat =
+      convergence({{0, 0.20, 4000}, {100, 0.52, 20000}, {200, 0.52, 20000}, {300, 0.52, 20000}}, 0.05);
+  ASSERT_TRUE(flat.measured);
+  EXPECT_NEAR(flat.change.value, 0, 1e-6);
+  EXPECT_TRUE(flat.converged);
+  // The same flat top from 400 games a rung: on 1 degree of freedom it is not shown.
+  EXPECT_FALSE(convergence({{100, 0.52, 400}, {200, 0.52, 400}, {300, 0.52, 400}}, 0.05).converged);
+  // Fewer than three rungs cannot say.
+  EXPECT_FALSE(convergence({{100, 0.52, 400}, {300, 0.52, 400}}, 0.05).measured);
+}
+
 TEST(EloTrend, VerdictRangesFollowTheFittedScore) {
   // Flat at 0.5 with many games: balanced over the whole range.
   const Trend flat = fitTrend({{0, 0.5, 4000}, {300, 0.5, 4000}});

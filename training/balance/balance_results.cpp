@@ -39,14 +39,14 @@ EloAxis eloAxis(const StudyConfig& study, const RecordStore& store) {
   return axis;
 }
 
-// Side 0's score of a variant over the strengths' Elo.
-Trend variantTrend(const BalanceResults& r, int variant) {
+// Side 0's score of a variant at each strength's Elo.
+std::vector<TrendPoint> trendPoints(const BalanceResults& r, int variant) {
   std::vector<TrendPoint> points;
   for (size_t s = 0; s < r.study.strengths.size(); ++s) {
     const CellResult& c = r.cell(variant, int(s));
     points.push_back({r.elo.ratings[s].elo, c.balance.score.value, c.balance.effectiveGames, r.elo.ratings[s].stderr});
   }
-  return fitTrend(points);
+  return points;
 }
 
 // The pooled model of the study's cells: every cell with the strengths' Elo when they are
@@ -123,7 +123,18 @@ nlohmann::json eloJson(const BalanceResults& r) {
                       {"dispersion", t.dispersion},
                       {"residual_df", t.residualDf}});
   }
-  return {{"variant", r.study.variants[size_t(r.elo.variant)].id}, {"ratings", ratings}, {"trends", trends}};
+  nlohmann::json limits = nlohmann::json::array();
+  for (size_t v = 0; v < r.limits.size(); ++v) {
+    const Convergence& c = r.limits[v];
+    if (!c.measured) continue;
+    limits.push_back({{"variant", r.study.variants[v].id}, {"from_elo", c.fromElo}, {"to_elo", c.toElo},
+                      {"change", c.change.value}, {"change_low", c.change.low}, {"change_high", c.change.high},
+                      {"converged", c.converged}});
+  }
+  return {{"variant", r.study.variants[size_t(r.elo.variant)].id},
+          {"ratings", ratings},
+          {"trends", trends},
+          {"limits", limits}};
 }
 
 }  // namespace
@@ -187,7 +198,10 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
   if (study.elo.games > 0) {
     r.elo = eloAxis(study, store);
     if (r.elo.rated()) {
-      for (int v = 0; v < nv; ++v) r.trends.push_back(variantTrend(r, v));
+      for (int v = 0; v < nv; ++v) {
+        r.trends.push_back(fitTrend(trendPoints(r, v)));
+        r.limits.push_back(convergence(trendPoints(r, v), study.stopping.margin));
+      }
     }
   }
   r.pooled = pooledModel(r);

@@ -53,6 +53,7 @@ struct BalanceResults {
   std::vector<Comparison> comparisons;  // variants at each strength, then strengths of each variant
   EloAxis elo;                      // the strengths' ratings (none without an Elo plan)
   std::vector<Trend> trends;        // per variant: side 0's score over Elo (unfitted without ratings)
+  std::vector<Convergence> limits;  // per variant: whether the score has stopped moving over the top three rungs
   PooledModel pooled;               // the rule factors' effects over every cell (the top strength's only without ratings)
   /// The cell of a variant at a strength.
   const CellResult& cell(int variant, int strength) const {

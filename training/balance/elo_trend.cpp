@@ -3,6 +3,7 @@
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/distributions/students_t.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -99,6 +100,29 @@ Estimate trendScore(const Trend& t, double elo, double confidence) {
   const double var = t.cov[0][0] + 2 * x * t.cov[0][1] + x * x * t.cov[1][1];
   const double half = quantileOf(t, confidence) * std::sqrt(std::max(var, 0.0));
   return {logistic(eta), logistic(eta - half), logistic(eta + half)};
+}
+
+Convergence convergence(const std::vector<TrendPoint>& all, double margin) {
+  std::vector<TrendPoint> points;
+  for (const TrendPoint& p : all)
+    if (p.games > 0 && std::isfinite(p.elo)) points.push_back(p);
+  std::sort(points.begin(), points.end(), [](const TrendPoint& a, const TrendPoint& b) { return a.elo > b.elo; });
+  Convergence c;
+  if (points.size() < 3) return c;
+  points.resize(3);
+  const Trend t = fitTrend(points);
+  if (!t.fitted) return c;
+  c.measured = true;
+  c.toElo = points.front().elo;
+  c.fromElo = points.back().elo;
+  const double x0 = c.fromElo / 100, x1 = c.toElo / 100;
+  const double p0 = logistic(t.intercept + t.slope * x0), p1 = logistic(t.intercept + t.slope * x1);
+  const double g0 = p1 * (1 - p1) - p0 * (1 - p0), g1 = p1 * (1 - p1) * x1 - p0 * (1 - p0) * x0;
+  const double se = std::sqrt(std::max(0.0, g0 * g0 * t.cov[0][0] + 2 * g0 * g1 * t.cov[0][1] + g1 * g1 * t.cov[1][1]));
+  const double change = p1 - p0, q95 = quantileOf(t, 0.95), q90 = quantileOf(t, 0.90);
+  c.change = {change, change - q95 * se, change + q95 * se};
+  c.converged = change - q90 * se > -margin && change + q90 * se < margin;
+  return c;
 }
 
 std::vector<VerdictRange> verdictRanges(const Trend& t, double low, double high, double margin) {

@@ -39,6 +39,20 @@ Trend fitTrend(const std::vector<TrendPoint>& points);
 /// The fitted score at `elo` with its interval at `confidence` (delta method on the logit).
 Estimate trendScore(const Trend& trend, double elo, double confidence = 0.95);
 
+/// Whether side 0's score has stopped moving at the top of a ladder of strengths: the trend
+/// over the three strongest rungs, and the score's change across their Elo span.
+struct Convergence {
+  bool measured = false;   // false with fewer than three rated rungs with games, or an unfitted trend
+  double fromElo = 0;      // the lowest of the three rungs' Elo
+  double toElo = 0;        // the highest
+  Estimate change;         // fitted score at toElo less that at fromElo, 95% interval (dispersion and Elo errors included)
+  bool converged = false;  // the change's 90% interval lies within +-margin: the score has stopped moving
+};
+
+/// The convergence of the trend through `points` (those with games and a finite Elo) over
+/// its three highest Elo values, judged against `margin`.
+Convergence convergence(const std::vector<TrendPoint>& points, double margin);
+
 /// An Elo range over which the fitted trend gives one verdict.
 struct VerdictRange {
   double from = 0, to = 0;                // Elo bounds

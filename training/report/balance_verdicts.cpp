@@ -23,10 +23,38 @@ std::pair<double, double> eloSpan(const BalanceResults& r) {
   return {low, high};
 }
 
+// The answer at the top of the ladder: per variant, the strongest agent's study verdict and
+// score, and whether the score has stopped moving over the top three rungs.
+void limitSection(HtmlPage& page, const BalanceResults& r) {
+  page.section("At the top of the ladder");
+  const int top = int(r.study.strengths.size()) - 1;
+  std::vector<std::vector<std::string>> rows;
+  for (size_t v = 0; v < r.study.variants.size(); ++v) {
+    const CellResult& c = r.cell(int(v), top);
+    std::string moving = "not measured (needs three rated strengths)";
+    if (v < r.limits.size() && r.limits[v].measured) {
+      const Convergence& l = r.limits[v];
+      moving = std::string(l.converged ? "converged" : "not shown to have converged") + ": change " +
+               scoreText(l.change) + " from Elo " + fixed(l.fromElo, 0) + " to " + fixed(l.toElo, 0);
+    }
+    rows.push_back({escapeHtml(r.study.variants[v].id),
+                    c.stats.games ? escapeHtml(verdictText(r, c.study.verdict)) : "-",
+                    c.stats.games ? scoreText(c.balance.score) : "-", moving});
+  }
+  page.paragraph("The verdict of each variant with the strongest agent (" + escapeHtml(r.study.strengths[size_t(top)].name) +
+                 "), and whether its score has stopped moving: the trend over the three strongest rated agents "
+                 "(dispersion and Elo errors included) puts the score's change across their Elo span within +-" +
+                 fixed(r.study.stopping.margin) + " (90% interval) when it has converged. Read a verdict as the "
+                 "rules' answer only where it has.");
+  page.table({"variant", "study verdict at the top", r.sideNames[0] + " score [95% CI]", "score over the top three rungs"},
+             rows, "limits");
+}
+
 }  // namespace
 
 void verdictSection(HtmlPage& page, const BalanceResults& r) {
   const StoppingRule& rule = r.study.stopping;
+  limitSection(page, r);
   page.section("Verdicts");
   page.paragraph("The " + escapeHtml(r.sideNames[0]) + " score counts a win as 1 and a draw as 1/2, so 0.5 is the "
                  "balance point whatever the draw rate; a game repeating an earlier one of its cell adds no games to "
