@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's main command: installs and builds what is missing, then runs the main job:
 # a short self-play training run on brandubh (about ten minutes on a 2-core CPU), the trained
-# agent against the baselines, and a small balance study with its report.
+# agent against the baselines, and a balance study along a ladder of its checkpoints.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 BIN=build/cli/taflzero
@@ -28,9 +28,10 @@ echo "training run:   $RUN (metrics.jsonl, train.log, loss.svg, ratings.svg, vs-
 echo "checkpoint:     $LATEST"
 echo "arena games:    $RUN/arena.sqlite"
 
-echo "== balance study: configs/balance/brandubh-quick.yaml -> studies/brandubh-quick"
-$BIN balance configs/balance/brandubh-quick.yaml --out studies/brandubh-quick
-$BIN report studies/brandubh-quick --out studies/brandubh-quick/report.html
+# Balance measured with the agents just trained: a ladder of the run's checkpoints.
+echo "== balance study along the training: configs/balance/brandubh-ladder.yaml -> studies/brandubh-ladder"
+$BIN balance configs/balance/brandubh-ladder.yaml --out studies/brandubh-ladder
+$BIN report studies/brandubh-ladder --out studies/brandubh-ladder/report.html
 $BIN report "$RUN" --out "$RUN/report.html"
-echo "balance report: $(pwd)/studies/brandubh-quick/report.html"
+echo "balance report: $(pwd)/studies/brandubh-ladder/report.html"
 echo "training report: $(pwd)/$RUN/report.html"
