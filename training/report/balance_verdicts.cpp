@@ -27,7 +27,13 @@ std::pair<double, double> eloSpan(const BalanceResults& r) {
 // score, and whether the score has stopped moving over the top three rungs.
 void limitSection(HtmlPage& page, const BalanceResults& r) {
   page.section("At the top of the ladder");
-  const int top = int(r.study.strengths.size()) - 1;
+  int top = int(r.study.strengths.size()) - 1;  // the last strength, or the highest rated one
+  if (r.elo.rated()) {
+    const auto& ratings = r.elo.ratings;
+    top = int(std::max_element(ratings.begin(), ratings.end(), [](const Rating& a, const Rating& b) {
+                return a.elo < b.elo;
+              }) - ratings.begin());
+  }
   std::vector<std::vector<std::string>> rows;
   for (size_t v = 0; v < r.study.variants.size(); ++v) {
     const CellResult& c = r.cell(int(v), top);
@@ -42,7 +48,7 @@ void limitSection(HtmlPage& page, const BalanceResults& r) {
                     c.stats.games ? scoreText(c.balance.score) : "-", moving});
   }
   page.paragraph("The verdict of each variant with the strongest agent (" + escapeHtml(r.study.strengths[size_t(top)].name) +
-                 "), and whether its score has stopped moving: the trend over the three strongest rated agents "
+                 (r.elo.rated() ? ", the highest rated" : ", the last listed") + "), and whether its score has stopped moving: the trend over the three strongest rated agents "
                  "(dispersion and Elo errors included) puts the score's change across their Elo span within +-" +
                  fixed(r.study.stopping.margin) + " (90% interval) when it has converged. Read a verdict as the "
                  "rules' answer only where it has.");
