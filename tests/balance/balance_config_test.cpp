@@ -5,6 +5,8 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 
 #include "game/error.h"
 #include "game/registry.h"
@@ -204,6 +206,30 @@ TEST(BalanceConfig, AStudyChangedInCodeIsCheckedWithTheFilesMessages) {
   refused([](StudyConfig& c) { c.strengths.clear(); }, "key 'agent.strengths'");
 }
 
+TEST(BalanceConfig, TheMainJobsLadderTakesSharesOfItsRun) {
+  // The shipped ladder names the main job's run folder beside the configs: copied with a run.
+  namespace fs = std::filesystem;
+  const fs::path root = fs::path(::testing::TempDir()) / "ladder_root";
+  fs::remove_all(root);
+  fs::create_directories(root / "configs/balance");
+  fs::create_directories(root / "runs/brandubh-quick/checkpoints");
+  const std::string copy = (root / "configs/balance/brandubh-ladder.yaml").string();
+  fs::copy_file(kShipped + "brandubh-ladder.yaml", copy);
+  const StudyConfig c = loadStudy(copy);
+  ASSERT_EQ(c.strengths.size(), 4u);
+  EXPECT_DOUBLE_EQ(c.strengths[0].fraction, 0.25);
+  EXPECT_DOUBLE_EQ(c.strengths[2].fraction, 0.75);
+  EXPECT_EQ(c.strengths[3].checkpoint, -1);
+  EXPECT_DOUBLE_EQ(studyFromJson(studyToJson(c)).strengths[1].fraction, 0.5);
+  // A rung asks for a step or a share, not both.
+  std::ifstream in(copy);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  text.replace(text.find("fraction: 0.25"), 14, "fraction: 0.25, checkpoint: 100");
+  writeFile(copy, text);
+  EXPECT_NE(errorOf([&] { loadStudy(copy); }).find("key 'agent.strengths[0].fraction': expected either checkpoint or fraction, not both"),
+            std::string::npos);
+}
+
 TEST(BalanceConfig, CheckpointsModeFindsTheRunsLatestOrAskedStep) {
   namespace fs = std::filesystem;
   const fs::path run = fs::path(::testing::TempDir()) / "find_checkpoint_run";
@@ -211,13 +237,22 @@ TEST(BalanceConfig, CheckpointsModeFindsTheRunsLatestOrAskedStep) {
   fs::create_directories(run / "checkpoints");
   for (const char* name : {"step-00000010.ckpt", "step-00000200.ckpt", "step-00000030.ckpt", "notes.txt"})
     writeFile((run / "checkpoints" / name).string(), "x");
-  EXPECT_EQ(findCheckpoint(run.string(), -1), (run / "checkpoints" / "step-00000200.ckpt").string());
-  EXPECT_EQ(findCheckpoint(run.string(), 30), (run / "checkpoints" / "step-00000030.ckpt").string());
-  EXPECT_NE(errorOf([&] { findCheckpoint(run.string(), 20); }).find("no checkpoint of step 20"), std::string::npos);
+  const auto at = [](int64_t step) { return StudyStrength{"s", "", 1, 0, step, 0}; };
+  const auto share = [](double fraction) { return StudyStrength{"s", "", 1, 0, -1, fraction}; };
+  EXPECT_EQ(findCheckpoint(run.string(), at(-1)), (run / "checkpoints" / "step-00000200.ckpt").string());
+  EXPECT_EQ(findCheckpoint(run.string(), at(30)), (run / "checkpoints" / "step-00000030.ckpt").string());
+  EXPECT_NE(errorOf([&] { findCheckpoint(run.string(), at(20)); }).find("no checkpoint of step 20"), std::string::npos);
+  // A share of the latest step (200): the last checkpoint at or below it, else the first.
+  EXPECT_EQ(findCheckpoint(run.string(), share(0.5)), (run / "checkpoints" / "step-00000030.ckpt").string());
+  EXPECT_EQ(findCheckpoint(run.string(), share(0.15)), (run / "checkpoints" / "step-00000030.ckpt").string());
+  EXPECT_EQ(findCheckpoint(run.string(), share(0.1)), (run / "checkpoints" / "step-00000010.ckpt").string());
+  EXPECT_EQ(findCheckpoint(run.string(), share(0.01)), (run / "checkpoints" / "step-00000010.ckpt").string());
+  EXPECT_EQ(findCheckpoint(run.string(), share(1)), (run / "checkpoints" / "step-00000200.ckpt").string());
   const std::string file = (run / "checkpoints" / "step-00000010.ckpt").string();
-  EXPECT_EQ(findCheckpoint(file, -1), file);
-  EXPECT_NE(errorOf([&] { findCheckpoint(file, 10); }).find("needs a run folder"), std::string::npos);
-  EXPECT_NE(errorOf([&] { findCheckpoint((run / "none").string(), -1); }).find("no checkpoint at all"), std::string::npos);
+  EXPECT_EQ(findCheckpoint(file, at(-1)), file);
+  EXPECT_NE(errorOf([&] { findCheckpoint(file, at(10)); }).find("needs a run folder"), std::string::npos);
+  EXPECT_NE(errorOf([&] { findCheckpoint(file, share(0.5)); }).find("needs a run folder"), std::string::npos);
+  EXPECT_NE(errorOf([&] { findCheckpoint((run / "none").string(), at(-1)); }).find("no checkpoint at all"), std::string::npos);
 }
 
 }  // namespace

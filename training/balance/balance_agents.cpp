@@ -134,18 +134,26 @@ std::string trainConditionedAgent(const StudyConfig& study, const std::string& s
   return trainStudyAgent(study, kConditionedAgentId, keys, studyDir, progress);
 }
 
-std::string findCheckpoint(const std::string& runOrFile, int64_t step) {
+std::string findCheckpoint(const std::string& runOrFile, const StudyStrength& strength) {
+  int64_t step = strength.checkpoint;
   if (fs::is_regular_file(runOrFile)) {
-    if (step >= 0) {
-      throw Error(runOrFile + " is one checkpoint file: a strength asking for step " + std::to_string(step) +
-                  " needs a run folder");
+    if (step >= 0 || strength.fraction > 0) {
+      const std::string asked = step >= 0 ? "step " + std::to_string(step) : "a share of the run's steps";
+      throw Error(runOrFile + " is one checkpoint file: a strength asking for " + asked + " needs a run folder");
     }
     return runOrFile;
   }
   const RunPaths paths = RunPaths::of(runOrFile);
   const std::string dir = paths.checkpoints;
+  const auto checkpoints = listCheckpoints(paths);  // by step
+  if (strength.fraction > 0 && !checkpoints.empty()) {
+    const double target = strength.fraction * double(checkpoints.back().step);
+    step = checkpoints.front().step;
+    for (const CheckpointFile& c : checkpoints)
+      if (double(c.step) <= target) step = c.step;
+  }
   std::string best;
-  for (const CheckpointFile& c : listCheckpoints(paths))  // by step: the last match is the latest
+  for (const CheckpointFile& c : checkpoints)  // the last match is the latest
     if (step < 0 || c.step == step) best = c.path;
   if (best.empty()) {
     throw Error("no checkpoint " + (step < 0 ? std::string("at all") : "of step " + std::to_string(step)) + " in " + dir);

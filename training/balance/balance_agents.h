@@ -43,8 +43,10 @@ inline constexpr const char* kConditionedAgentId = "conditioned";
 /// its id; returns the run folder. A finished training is not run again.
 std::string trainConditionedAgent(const StudyConfig& study, const std::string& studyDir, bool progress);
 
-/// The checkpoint file of a run folder at a training step (-1: the latest), or `runOrFile`
-/// itself when it is a file (then only the latest may be asked for); throws Error when missing.
-std::string findCheckpoint(const std::string& runOrFile, int64_t step);
+/// The checkpoint file of a run folder that `strength` asks for: at its training step (-1:
+/// the latest), or with a fraction the last one at or below that share of the latest step
+/// (the first when none is); or `runOrFile` itself when it is a file (then only the latest
+/// may be asked for). Throws Error when missing.
+std::string findCheckpoint(const std::string& runOrFile, const StudyStrength& strength);
 
 }  // namespace tz

@@ -122,8 +122,8 @@ void addEloCells(const StudyConfig& study, RecordStore& store, const std::string
       c.game = loadGame(c.variant->base, c.variant->sets);
       c.tag = eloTag(*c.variant, *c.strength, *c.opponent);
       if (study.mode != AgentMode::kBaseline) {
-        c.checkpoint = findCheckpoint(runs[v], c.strength->checkpoint);
-        c.opponentCheckpoint = findCheckpoint(runs[v], c.opponent->checkpoint);
+        c.checkpoint = findCheckpoint(runs[v], *c.strength);
+        c.opponentCheckpoint = findCheckpoint(runs[v], *c.opponent);
       }
       checkSettings(store, dir, c,
                     {{"a", cellSettings(study, *c.strength, *c.game, c.checkpoint)},
@@ -161,7 +161,7 @@ std::vector<Cell> variantCells(const StudyConfig& study, RecordStore& store, con
       c.strength = &s;
       c.game = loadGame(c.variant->base, c.variant->sets);
       c.tag = cellTag(*c.variant, s);
-      if (study.mode != AgentMode::kBaseline) c.checkpoint = findCheckpoint(runs[v], s.checkpoint);
+      if (study.mode != AgentMode::kBaseline) c.checkpoint = findCheckpoint(runs[v], s);
       checkSettings(store, dir, c, cellSettings(study, s, *c.game, c.checkpoint));
       cells.push_back(std::move(c));
     }

@@ -167,6 +167,10 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
       if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {
         st.checkpoint = s.getInt("checkpoint", 0, 0, 1 << 30);
       }
+      if (s.has("fraction")) {
+        if (ck) throw ConfigError(c.file, prefix + ".fraction", "either checkpoint or fraction, not both");
+        st.fraction = s.getDouble("fraction", 1, 0.001, 1);
+      }
     }
     s.finish();
     c.strengths.push_back(std::move(st));

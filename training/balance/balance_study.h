@@ -41,6 +41,7 @@ struct StudyStrength {
   int simulations = 0;      // trained/checkpoints: search simulations per move
   double rolloutMix = 0;    // trained/checkpoints: share of a playout in each leaf value (net player's mix)
   int64_t checkpoint = -1;  // trained/checkpoints: training step of the checkpoint, -1 the latest
+  double fraction = 0;      // trained/checkpoints: when > 0, the last checkpoint at or below this share of the latest step
 };
 
 /// When the games of one variant at one strength stop.

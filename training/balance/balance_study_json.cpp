@@ -14,7 +14,8 @@ nlohmann::json studyToJson(const StudyConfig& c) {
                          {"player", s.player},
                          {"simulations", s.simulations},
                          {"mix", s.rolloutMix},
-                         {"checkpoint", s.checkpoint}});
+                         {"checkpoint", s.checkpoint},
+                         {"fraction", s.fraction}});
   }
   return {{"file", c.file},
           {"description", c.description},
@@ -56,7 +57,7 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     c.mode = modeFromName(mode);
     for (const auto& s : j.at("strengths")) {
       c.strengths.push_back(
-          {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint")});
+          {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint"), s.value("fraction", 0.0)});
     }
     c.experiment = j.at("experiment");
     c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};

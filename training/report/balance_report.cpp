@@ -53,8 +53,10 @@ std::string agentText(const StudyConfig& s, const StudyStrength& st) {
   if (st.rolloutMix > 0) {
     std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.rolloutMix, st.rolloutMix);
   }
-  return "network MCTS, " + std::to_string(st.simulations) + " simulations a move" + mix + ", checkpoint " +
-         (st.checkpoint < 0 ? std::string("latest") : "of step " + std::to_string(st.checkpoint));
+  const std::string checkpoint = st.fraction > 0 ? "at " + fixed(100 * st.fraction, 0) + "% of the latest step"
+                                 : st.checkpoint < 0 ? std::string("latest")
+                                                     : "of step " + std::to_string(st.checkpoint);
+  return "network MCTS, " + std::to_string(st.simulations) + " simulations a move" + mix + ", checkpoint " + checkpoint;
 }
 
 void studySection(HtmlPage& page, const BalanceResults& r) {
