@@ -59,9 +59,9 @@ std::vector<double> fitStrengths(int players, const std::vector<PairResult>& res
   return theta;
 }
 
-// Standard errors (in natural-log units) of the free players' strengths from the observed
-// information; 0 for the anchor and unlinked players.
-std::vector<double> strengthErrors(int players, const std::vector<PairResult>& results, int anchor,
+// The covariance (in natural-log units) of the players' strengths from the inverse observed
+// information: 0 in the anchor's row and column, NaN in an unlinked player's.
+Eigen::MatrixXd strengthCovariance(int players, const std::vector<PairResult>& results, int anchor,
                                    double priorGames, const std::vector<bool>& linked,
                                    const std::vector<double>& theta) {
   std::vector<int> free;
@@ -86,16 +86,26 @@ std::vector<double> strengthErrors(int players, const std::vector<PairResult>& r
       info(ib, ia) -= w;
     }
   }
-  Eigen::MatrixXd cov = free.empty() ? info : Eigen::MatrixXd(info.inverse());
-  std::vector<double> errors(players, 0.0);
-  for (int i : free) errors[i] = std::sqrt(cov(index[i], index[i]));
-  return errors;
+  const Eigen::MatrixXd inverse = free.empty() ? info : Eigen::MatrixXd(info.inverse());
+  Eigen::MatrixXd cov = Eigen::MatrixXd::Zero(players, players);
+  for (int i = 0; i < players; ++i) {
+    for (int j = 0; j < players; ++j) {
+      if (!linked[i] || !linked[j]) cov(i, j) = std::numeric_limits<double>::quiet_NaN();
+      else if (index[i] >= 0 && index[j] >= 0) cov(i, j) = inverse(index[i], index[j]);
+    }
+  }
+  return cov;
 }
 
 }  // namespace
 
 std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& results, int anchor,
                                double priorGames) {
+  return fitRatingsWithCovariance(players, results, anchor, priorGames).ratings;
+}
+
+RatingFit fitRatingsWithCovariance(int players, const std::vector<PairResult>& results, int anchor,
+                                   double priorGames) {
   if (anchor < 0 || anchor >= players) throw Error("rating anchor " + std::to_string(anchor) + " out of range");
   for (const auto& r : results) {
     if (r.a < 0 || r.b < 0 || r.a >= players || r.b >= players || r.a == r.b) {
@@ -105,22 +115,26 @@ std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& resul
   }
   const auto linked = connected(players, results, anchor);
   const auto theta = fitStrengths(players, results, anchor, priorGames, linked);
-  const auto errors = strengthErrors(players, results, anchor, priorGames, linked, theta);
-  std::vector<Rating> out(players);
+  const Eigen::MatrixXd cov = strengthCovariance(players, results, anchor, priorGames, linked, theta);
+  RatingFit fit;
+  fit.ratings.resize(size_t(players));
+  fit.covariance.assign(size_t(players), std::vector<double>(size_t(players), 0.0));
   for (const auto& r : results) {
     const double n = r.wins + r.draws + r.losses;
-    out[r.a].games += n;
-    out[r.b].games += n;
+    fit.ratings[r.a].games += n;
+    fit.ratings[r.b].games += n;
   }
   for (int i = 0; i < players; ++i) {
+    for (int j = 0; j < players; ++j) fit.covariance[i][j] = cov(i, j) * kEloPerNat * kEloPerNat;
+    Rating& out = fit.ratings[i];
     if (!linked[i]) {
-      out[i].elo = out[i].stderr = std::numeric_limits<double>::quiet_NaN();
+      out.elo = out.stderr = std::numeric_limits<double>::quiet_NaN();
     } else if (i != anchor) {
-      out[i].elo = theta[i] * kEloPerNat;
-      out[i].stderr = errors[i] * kEloPerNat;
+      out.elo = theta[i] * kEloPerNat;
+      out.stderr = std::sqrt(cov(i, i)) * kEloPerNat;
     }
   }
-  return out;
+  return fit;
 }
 
 }  // namespace tz

@@ -29,4 +29,14 @@ struct Rating {
 std::vector<Rating> fitRatings(int players, const std::vector<PairResult>& results, int anchor = 0,
                                double priorGames = 2.0);
 
+/// Ratings with the covariance of their Elo from the inverse information.
+struct RatingFit {
+  std::vector<Rating> ratings;                  // as fitRatings gives them
+  std::vector<std::vector<double>> covariance;  // Elo^2, player by player: 0 in the anchor's row, NaN in an unlinked player's
+};
+
+/// fitRatings with the ratings' covariance (for errors of differences between players).
+RatingFit fitRatingsWithCovariance(int players, const std::vector<PairResult>& results, int anchor = 0,
+                                   double priorGames = 2.0);
+
 }  // namespace tz
