@@ -16,6 +16,9 @@ void addEngineCommands(CLI::App& app);
 /// tablut-client (plays on a Tablut Challenge server, docs/TABLUT_CHALLENGE.md).
 void addTablutCommands(CLI::App& app);
 
+/// tablut-match (games against another program on a Tablut Challenge server, docs/TABLUT_CHALLENGE.md).
+void addTablutMatchCommand(CLI::App& app);
+
 /// opentafl-engine (an external engine for OpenTafl, docs/OPENTAFL.md).
 void addOpenTaflCommands(CLI::App& app);
 

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   tz::cli::addArenaCommands(app, *bench);
   tz::cli::addEngineCommands(app);
   tz::cli::addTablutCommands(app);
+  tz::cli::addTablutMatchCommand(app);
   tz::cli::addOpenTaflCommands(app);
   tz::cli::addEgtbCommands(app);
   tz::registerEgtbPlayerKind();

@@ -14,6 +14,7 @@
 #include "cli/seed_option.h"
 #include "cli/tablut/client_session.h"
 #include "cli/tablut/frames.h"
+#include "cli/tablut/game_loop.h"
 #include "cli/tablut/messages.h"
 #include "cli/tablut/tcp_connection.h"
 #include "cli/tablut/time_budget.h"
@@ -75,15 +76,16 @@ void playGame(const TablutOptions& o) {
   ClientSession session(*game, side, player, std::cout, std::cerr);
   const int64_t idleMs = idleLimitMs(o);
   const ReadSome read = [&](char* buffer, size_t size) { return connection.readSome(buffer, size, idleMs); };
-  while (!session.finished()) {
+  const NextFrame next = [&] {
     std::optional<std::string> frame;
     onServer([&] { frame = readFrame(read); });
-    if (!frame) {
-      throw Error("server " + connection.peer() + " closed the connection before the game ended, " +
-                  std::to_string(session.plies()) + " plies in (the server does so when a move comes too late)");
-    }
-    const auto move = session.onMessage(*frame);
-    if (move) onServer([&] { connection.writeAll(encodeFrame(*move)); });
+    return frame;
+  };
+  const SendFrame send = [&](const std::string& move) { onServer([&] { connection.writeAll(encodeFrame(move)); }); };
+  MoveTimes times;
+  if (!playFrames(session, side, next, send, times)) {
+    throw Error("server " + connection.peer() + " closed the connection before the game ended, " +
+                std::to_string(session.plies()) + " plies in (the server does so when a move comes too late)");
   }
 }
 

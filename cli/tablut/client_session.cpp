@@ -63,6 +63,7 @@ void ClientSession::follow(const ServerState& state) {
   const bool ours = sent_ && step.kind == Step::Kind::kTurn && step.action == *sent_;
   sent_.reset();
   if (step.kind == Step::Kind::kFresh) {
+    if (unreachedBy_ < 0) unreachedBy_ = before->toMove();
     player_.newGame();
     warnings_ << "taflzero: warning: the board received (" << state.record << " " << turnName(state.turn)
               << ") follows from the position held by no legal move; playing on from it without the repetition "
@@ -101,6 +102,7 @@ void ClientSession::finish(Turn result) {
   std::string verdict = "draw";
   if (result != Turn::kDraw) verdict = (result == Turn::kWhiteWin) == (side_ == Turn::kWhite) ? "we win" : "we lose";
   const bool agreed = agrees(outcome, result);
+  agrees_ = agreed;
   out_ << "result: " << turnName(result) << " after " << plies_ << " plies"
        << (agreed ? std::string(" (") + std::string(outcome.reason) + ")" : "") << ": " << verdict << "\n"
        << std::flush;

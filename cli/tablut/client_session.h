@@ -34,6 +34,11 @@ class ClientSession {
   const State& position() const { return tracker_.state(); }
   /// Moves played so far, as counted from the boards received.
   int plies() const { return plies_; }
+  /// The tafl side whose move led to the first board that no legal move reaches (a possible
+  /// illegal move of that side), or -1 when every board followed by a legal move.
+  int unreachedBy() const { return unreachedBy_; }
+  /// Whether our rules score the final position as the server's result did (false until finished).
+  bool resultAgrees() const { return agrees_; }
 
  private:
   // Replays a received board: prints the opponent's move, warns on a fresh start.
@@ -52,6 +57,8 @@ class ClientSession {
   std::optional<Action> sent_;  // our last move, until a board shows it
   std::optional<Turn> result_;
   int plies_ = 0;
+  int unreachedBy_ = -1;
+  bool agrees_ = false;
 };
 
 }  // namespace tz::cli::tablut

@@ -111,6 +111,15 @@ size_t TcpConnection::readSome(char* buffer, size_t size, int64_t idleMs) {
   }
 }
 
+bool TcpConnection::readable(int64_t waitMs) {
+  pollfd waiting{fd_, POLLIN, 0};
+  int ready;
+  while ((ready = poll(&waiting, 1, int(std::min<int64_t>(waitMs, INT32_MAX)))) < 0 && errno == EINTR) {
+  }
+  if (ready < 0) throw Error("connection lost: " + reason(errno));
+  return ready > 0;
+}
+
 void TcpConnection::writeAll(const std::string& data) {
   for (size_t sent = 0; sent < data.size();) {
     const ssize_t n = send(fd_, data.data() + sent, data.size() - sent, MSG_NOSIGNAL);

@@ -32,6 +32,9 @@ class TcpConnection {
   /// ("connection lost: REASON") when the connection fails, and ("sent nothing for N s")
   /// when the wait passes `idleMs`.
   size_t readSome(char* buffer, size_t size, int64_t idleMs = -1);
+  /// Whether something can be read (bytes, or the peer's close) within `waitMs` milliseconds.
+  /// Throws Error ("connection lost: REASON") when the connection fails.
+  bool readable(int64_t waitMs);
   /// Writes all of `data`. Throws Error ("connection lost: REASON") when the connection
   /// fails; never raises SIGPIPE.
   void writeAll(const std::string& data);

@@ -1,0 +1,74 @@
+// tablut-match: games of our player against another program on a Tablut Challenge server
+// that the user names (docs/TABLUT_CHALLENGE.md section 6). The match itself lives in
+// cli/tablut/match_*; this file reads the options and prints the results.
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/seed_option.h"
+#include "cli/tablut/match_options.h"
+#include "cli/tablut/match_runner.h"
+#include "cli/tablut/match_summary.h"
+
+namespace tz::cli {
+
+namespace {
+
+using namespace tablut;
+
+// Plays the match and prints the games and the summary (one JSON object with `json`).
+void playMatch(const MatchOptions& o, bool json) {
+  o.validate();
+  const std::string logDir = makeLogDir(o.logDir);
+  std::ostream& progress = json ? std::cerr : std::cout;
+  progress << "tablut-match: " << o.games << " games of " << o.player << " against the opponent command, "
+           << o.timeout << " s per move, logs in " << logDir << std::endl;
+  const std::vector<MatchGame> games = runMatch(o, logDir, progress);
+  const MatchSummary summary = summarize(games);
+  if (json) {
+    nlohmann::json out = matchJson(games, summary);
+    out["log_dir"] = logDir;
+    out["player"] = o.player;
+    out["timeout"] = o.timeout;
+    std::cout << out.dump() << std::endl;
+  } else {
+    printSummary(std::cout, summary);
+  }
+}
+
+}  // namespace
+
+void addTablutMatchCommand(CLI::App& app) {
+  auto o = std::make_shared<MatchOptions>();
+  auto json = std::make_shared<bool>(false);
+  auto* cmd = app.add_subcommand(
+      "tablut-match", "Play games against another program on a Tablut Challenge server (docs/TABLUT_CHALLENGE.md)");
+  cmd->add_option("--server", o->server, "Shell command starting the server, run once per game; {timeout} is filled in")
+      ->required();
+  cmd->add_option("--opponent", o->opponent,
+                  "Shell command starting the opponent, run once per game; {side} {SIDE} {host} {port} {timeout} are "
+                  "filled in for the opponent's colour")
+      ->required();
+  cmd->add_option("--games", o->games, "Games to play; colours alternate, game 1 as white")->required();
+  cmd->add_option("--timeout", o->timeout, "The server's limit per move in seconds (2 to 3600)")->required();
+  cmd->add_option("--player", o->player, "Our player: alphabeta:depth=4, mcts, net:CHECKPOINT, ...")->required();
+  cmd->add_option("--host", o->host, "Where the server listens")->capture_default_str();
+  cmd->add_option("--white-port", o->whitePort, "The server's port for white")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 65535));
+  cmd->add_option("--black-port", o->blackPort, "The server's port for black")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 65535));
+  cmd->add_option("--name", o->name, "Our name on the server: 1 to 10 ASCII letters and digits")->capture_default_str();
+  addSeedOption(cmd, o->seed, "Seed of our player in game 1 (game i: seed + i - 1)");
+  cmd->add_option("--set", o->sets, "Override one rule of ashton for our player: --set ply_limit=400");
+  cmd->add_option("--log-dir", o->logDir, "Folder for the logs of every program (default: a new temporary folder)");
+  cmd->add_option("--startup-limit", o->startupLimit,
+                  "Seconds the server may take to listen, and the game to start once the opponent is launched")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 3600));
+  cmd->add_flag("--json", *json, "Print one JSON object (progress lines go to stderr)");
+  cmd->callback([o, json] { playMatch(*o, *json); });
+}
+
+}  // namespace tz::cli
