@@ -43,10 +43,12 @@ std::string duration(double seconds) {
   return text;
 }
 
+// {"wins", "draws", "losses", "games"} of a tally.
 nlohmann::json tallyJson(const Tally& t) {
   return {{"wins", t.wins}, {"draws", t.draws}, {"losses", t.losses}, {"games", t.games()}};
 }
 
+// {"moves", "mean_ms", "max_ms"} of a program's times.
 nlohmann::json timeJson(const MoveTimeStats& s) { return {{"moves", s.moves}, {"mean_ms", s.mean}, {"max_ms", s.max}}; }
 
 }  // namespace

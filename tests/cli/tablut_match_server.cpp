@@ -2,6 +2,8 @@
 // match's server command: `tablut_match_server WHITE_PORT BLACK_PORT MAX_PLIES` listens on
 // both ports of 127.0.0.1, accepts white then black, plays one game between them with
 // tablut_test_server.h (a DRAW after MAX_PLIES plies), prints "RESULT: TURN" and exits.
+// When a client fails on its turn (it closed the connection) the server closes both, as the
+// competition server does on a timeout, after printing "Player WHITE has lost!" likewise.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -61,5 +63,9 @@ int main(int argc, char** argv) {
   const auto game = tz::loadGame("ashton");
   const tz::test::ServedGame served = tz::test::serveGame(*game, clients, nullptr, std::stoi(argv[3]));
   std::cout << "RESULT: " << served.final << " after " << served.moves.size() << " plies " << served.error << std::endl;
+  if (served.final.empty()) {
+    const bool whiteToMove = served.moves.size() % 2 == 0;
+    std::cout << "Timeout!!!!\nPlayer " << (whiteToMove ? "WHITE" : "BLACK") << " has lost!" << std::endl;
+  }
   return 0;
 }

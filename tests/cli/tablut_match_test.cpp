@@ -272,6 +272,21 @@ TEST(TablutMatchCli, AnOpponentEndingBeforeTheGameIsNoResult) {
   EXPECT_NE(r.out.find("0 wins, 0 draws, 0 losses, 1 without a result"), std::string::npos) << r.out;
 }
 
+TEST(TablutMatchCli, AConnectionClosedOnTheirTurnIsScoredAsTheServerLogs) {
+  const auto ports = freePorts();
+  // The opponent connects as black, sends its name, and leaves before its first move.
+  const std::string leaver =
+      R"(bash -c "exec 3<>/dev/tcp/{host}/{port}; printf \"\\0\\0\\0\\006\\\"opp1\\\"\" >&3; sleep 1")";
+  const CliResult r = runCli(matchArgs(ports, testServer(ports, 20), logDir("left"), 1, leaver) + " --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto game = nlohmann::json::parse(r.out)["games"][0];
+  EXPECT_EQ(game["closed_on_their_turn"], 1) << game.dump();
+  EXPECT_EQ(game["closed_on_our_turn"], 0) << game.dump();
+  EXPECT_EQ(game["result"], "win") << game.dump();
+  EXPECT_EQ(game["server_result"], "WHITEWIN") << game.dump();
+  EXPECT_NE(game["note"].get<std::string>().find("its log: BLACK lost"), std::string::npos) << game.dump();
+}
+
 TEST(TablutMatchCli, BadOptionsAreOneLineErrors) {
   const std::string rest = " --timeout 5 --player greedy";
   expectOneLineError("tablut-match --server '' --opponent x --games 2" + rest, "--server: the command is empty");
