@@ -2,6 +2,7 @@
 // writes the HTML page of a study or of a training run.
 #include <nlohmann/json.hpp>
 
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -45,6 +46,36 @@ void printElo(const BalanceResults& r) {
                   l.change.value, l.change.low, l.change.high,
                   l.converged ? "converged" : "not shown to have converged");
     }
+  }
+}
+
+// "+120 +- 40" (95%), or "not rated".
+std::string colourText(const Rating& rating) {
+  if (!std::isfinite(rating.elo)) return "not rated";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%+.0f +- %.0f", rating.elo, 1.96 * rating.stderr);
+  return buf;
+}
+
+// The strengths' ratings by colour, or why there are none.
+void printColours(const BalanceResults& r) {
+  if (r.elo.ratings.empty()) {
+    std::printf("ratings by colour: not rated (the study plays no Elo games; set elo.games)\n");
+    return;
+  }
+  const ColourRatings& c = r.elo.colours;
+  const std::string& anchor = r.study.strengths.front().name;
+  std::printf("ratings by colour (Elo games and cells on %s only; Elo relative to %s on each side, +- 95%%):\n",
+              r.study.variants[size_t(r.elo.variant)].id.c_str(), anchor.c_str());
+  for (size_t s = 0; s < c.players.size(); ++s) {
+    std::printf("  %s: %s %s, %s %s\n", r.study.strengths[s].name.c_str(), r.sideNames[0].c_str(),
+                colourText(c.players[s].side[0]).c_str(), r.sideNames[1].c_str(), colourText(c.players[s].side[1]).c_str());
+  }
+  if (std::isfinite(c.anchorScore.value)) {
+    std::printf("  %s score when %s plays itself: %s\n", r.sideNames[0].c_str(), anchor.c_str(),
+                rateText(c.anchorScore, 1).c_str());
+  } else {
+    std::printf("  %s score when %s plays itself: not rated\n", r.sideNames[0].c_str(), anchor.c_str());
   }
 }
 
@@ -93,6 +124,7 @@ void printResults(const BalanceResults& r, const std::string& dir) {
     }
   }
   printElo(r);
+  printColours(r);
   for (const Comparison& c : r.comparisons) {
     std::printf("%s: chi-squared %.2f, dof %d, p %.3g (Holm %.3g)\n", c.title.c_str(), c.test.chi.statistic,
                 c.test.chi.dof, c.test.chi.p, c.chiAdjusted);

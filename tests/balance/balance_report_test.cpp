@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -133,6 +134,70 @@ TEST(BalanceReport, VerdictsAndTheEloAxis) {
   EXPECT_NE(html.find("Strength in Elo"), std::string::npos);
   EXPECT_NE(html.find("<table class=\"elo\">"), std::string::npos);
   EXPECT_NE(html.find("score against agent Elo"), std::string::npos);
+
+  // Ratings by colour: the Elo games split by who played side 0 (read from the stored rows'
+  // players), then each strength against itself on the reference variant.
+  ASSERT_EQ(r.elo.byColour.size(), 4u);
+  int greedyFirst = 0, greedyFirstWins = 0;
+  for (const GameRecord& g : RecordStore(StudyPaths::of(dir).records).gamesByTag("elo|A-first|greedy|ab1")) {
+    if (g.players[0].find("greedy") == std::string::npos) continue;
+    ++greedyFirst;
+    greedyFirstWins += g.winner == 0;
+  }
+  EXPECT_EQ(greedyFirst, 3);
+  const ColourResult& first = r.elo.byColour[0];
+  EXPECT_EQ(first.side0, 0);
+  EXPECT_EQ(first.side1, 1);
+  EXPECT_EQ(first.wins + first.draws + first.losses, greedyFirst);
+  EXPECT_EQ(first.wins, greedyFirstWins);
+  EXPECT_EQ(r.elo.byColour[1].side0, 1);
+  EXPECT_EQ(r.elo.byColour[1].wins + r.elo.byColour[1].draws + r.elo.byColour[1].losses, 6 - greedyFirst);
+  EXPECT_EQ(r.elo.byColour[2].side0, 0);
+  EXPECT_EQ(r.elo.byColour[2].side1, 0);
+  EXPECT_DOUBLE_EQ(r.elo.byColour[2].wins, r.cell(0, 0).stats.effective().wins);
+  ASSERT_EQ(r.elo.colours.players.size(), 2u);
+  EXPECT_DOUBLE_EQ(r.elo.colours.players[0].side[0].elo, 0.0);
+  EXPECT_TRUE(r.elo.colours.players[1].rated());
+  EXPECT_TRUE(std::isfinite(r.elo.colours.anchorScore.value));
+  const nlohmann::json colours = j["elo"]["colour_ratings"];
+  EXPECT_EQ(colours["anchor"], "greedy");
+  ASSERT_EQ(colours["strengths"].size(), 2u);
+  EXPECT_EQ(colours["strengths"][1]["strength"], "ab1");
+  EXPECT_TRUE(colours["strengths"][1]["attackers"]["elo"].is_number());
+  EXPECT_TRUE(colours["strengths"][1]["defenders"]["stderr"].is_number());
+  EXPECT_TRUE(colours["anchor_attackers_score"]["low"].is_number());
+  EXPECT_NE(html.find("Ratings by colour"), std::string::npos);
+  EXPECT_NE(html.find("<table class=\"colours\">"), std::string::npos);
+  EXPECT_NE(html.find("Measured on variant <code>A-first</code> only"), std::string::npos);
+}
+
+TEST(BalanceReport, AnUnfittablePooledModelDoesNotFailTheStudy) {
+  // The tiny study without Elo games, its games then all made side-0 wins: the pooled model
+  // of the strongest agent's two cells runs off to infinity. The study still finishes.
+  std::string text = readFile(studyConfig("tiny.yaml"));
+  text.erase(text.find("elo: {games: 6}"), 15);
+  const std::string study = writeFile(freshDir("balance_unfittable_file") + "/study.yaml", text);
+  const std::string dir = freshDir("balance_unfittable");
+  runBalance(study, dir, false);
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir + "/records.sqlite").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db, "UPDATE games SET winner = 0", nullptr, nullptr, nullptr), SQLITE_OK);
+  sqlite3_close(db);
+  const BalanceResults r = runBalance(study, dir, false);
+  for (const CellResult& c : r.cells) EXPECT_DOUBLE_EQ(c.balance.score.value, 1.0) << c.tag;
+  EXPECT_FALSE(r.pooled.fitted);
+  EXPECT_NE(r.pooled.reason.find("separated"), std::string::npos) << r.pooled.reason;
+  const nlohmann::json j = resultsToJson(r);
+  EXPECT_EQ(j["pooled"]["fitted"], false);
+  EXPECT_EQ(j["pooled"]["reason"], r.pooled.reason);
+  EXPECT_FALSE(j.contains("elo"));
+  const std::string html = readFile(writeReport(dir, ""));
+  EXPECT_NE(html.find("Not fitted: " + r.pooled.reason), std::string::npos);
+  EXPECT_NE(html.find("Not rated: this study has no Elo games"), std::string::npos);
+  const CliResult out = runCli("balance " + study + " --out " + dir + " --quiet", false);
+  EXPECT_EQ(out.code, 0) << out.out;
+  EXPECT_NE(out.out.find("pooled model: not fitted: " + r.pooled.reason), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("ratings by colour: not rated"), std::string::npos) << out.out;
 }
 
 TEST(BalanceReport, RepeatedGamesAreCountedAndWarnedAbout) {

@@ -23,19 +23,29 @@ nlohmann::json estimateJson(int count, const Estimate& e) {
   return {{"count", count}, {"rate", e.value}, {"low", e.low}, {"high", e.high}};
 }
 
-// The Elo games between every two strengths on the reference variant, fitted into ratings.
-EloAxis eloAxis(const StudyConfig& study, const RecordStore& store) {
+// The Elo games between every two strengths on the reference variant, fitted into ratings;
+// with the variant's cells (each strength against itself), fitted into ratings by colour.
+EloAxis eloAxis(const BalanceResults& r, const RecordStore& store) {
+  const StudyConfig& study = r.study;
   EloAxis axis;
   axis.variant = eloVariantIndex(study);
   const int n = int(study.strengths.size());
+  const auto& v = study.variants[size_t(axis.variant)];
   for (int a = 0; a < n; ++a) {
     for (int b = a + 1; b < n; ++b) {
-      const auto& v = study.variants[size_t(axis.variant)];
-      const Tally t = tallyMatch(store.gamesByTag(eloTag(v, study.strengths[size_t(a)], study.strengths[size_t(b)]))).overall();
+      const MatchTally m = tallyMatch(store.gamesByTag(eloTag(v, study.strengths[size_t(a)], study.strengths[size_t(b)])));
+      const Tally t = m.overall(), first = m.bySide[0], second = m.bySide[1];
       axis.pairs.push_back({a, b, double(t.wins), double(t.draws), double(t.losses)});
+      axis.byColour.push_back({a, b, double(first.wins), double(first.draws), double(first.losses)});
+      axis.byColour.push_back({b, a, double(second.losses), double(second.draws), double(second.wins)});
     }
   }
+  for (int s = 0; s < n; ++s) {
+    const Trinomial t = r.cell(axis.variant, s).stats.effective();
+    axis.byColour.push_back({s, s, t.wins, t.draws, t.losses});
+  }
   axis.ratings = fitRatings(n, axis.pairs, 0);
+  axis.colours = fitColourRatings(n, axis.byColour, 0);
   return axis;
 }
 
@@ -106,6 +116,30 @@ nlohmann::json balanceJson(const BalanceTest& t, const StudyVerdict& study, cons
           {"study_verdict", verdictName(study.verdict, sides[0], sides[1])}};
 }
 
+// A rating as {elo, stderr, games}, elo and stderr null when not rated.
+nlohmann::json ratingJson(const Rating& rating) {
+  if (!std::isfinite(rating.elo)) return {{"elo", nullptr}, {"stderr", nullptr}, {"games", rating.games}};
+  return {{"elo", rating.elo}, {"stderr", rating.stderr}, {"games", rating.games}};
+}
+
+// The ratings by colour: per strength each side's Elo relative to the anchor (the first
+// strength) on that side, and the anchor's colour advantage.
+nlohmann::json colourJson(const BalanceResults& r) {
+  const ColourRatings& c = r.elo.colours;
+  nlohmann::json strengths = nlohmann::json::array();
+  for (size_t s = 0; s < c.players.size(); ++s) {
+    const ColourRating& p = c.players[s];
+    strengths.push_back({{"strength", r.study.strengths[s].name}, {"rated", p.rated()},
+                         {r.sideNames[0], ratingJson(p.side[0])}, {r.sideNames[1], ratingJson(p.side[1])}});
+  }
+  nlohmann::json score = nullptr;
+  if (std::isfinite(c.anchorScore.value)) {
+    score = {{"value", c.anchorScore.value}, {"low", c.anchorScore.low}, {"high", c.anchorScore.high}};
+  }
+  return {{"anchor", r.study.strengths.front().name}, {"strengths", strengths},
+          {"anchor_advantage", ratingJson(c.anchorAdvantage)}, {"anchor_" + r.sideNames[0] + "_score", score}};
+}
+
 nlohmann::json eloJson(const BalanceResults& r) {
   nlohmann::json ratings = nlohmann::json::array(), trends = nlohmann::json::array();
   for (size_t s = 0; s < r.elo.ratings.size(); ++s) {
@@ -133,6 +167,7 @@ nlohmann::json eloJson(const BalanceResults& r) {
   }
   return {{"variant", r.study.variants[size_t(r.elo.variant)].id},
           {"ratings", ratings},
+          {"colour_ratings", colourJson(r)},
           {"trends", trends},
           {"limits", limits}};
 }
@@ -196,7 +231,7 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
   const auto adjusted = holmAdjust(p);
   for (size_t i = 0; i < adjusted.size(); ++i) r.comparisons[i].chiAdjusted = adjusted[i];
   if (study.elo.games > 0) {
-    r.elo = eloAxis(study, store);
+    r.elo = eloAxis(r, store);
     if (r.elo.rated()) {
       for (int v = 0; v < nv; ++v) {
         r.trends.push_back(fitTrend(trendPoints(r, v)));

@@ -10,7 +10,7 @@
 #include "training/balance/balance_stats.h"
 #include "training/balance/elo_trend.h"
 #include "training/balance/pooled_model.h"
-#include "training/matches/ratings.h"
+#include "training/matches/colour_ratings.h"
 #include "training/balance/balance_study.h"
 #include "training/matches/records.h"
 
@@ -27,11 +27,14 @@ struct CellResult {
   StudyVerdict study;      // the verdict once the study's cells are read together (Holm)
 };
 
-/// The strengths on one Elo scale, from games between them on the reference variant.
+/// The strengths on one Elo scale, from games between them on the reference variant, and
+/// their ratings by colour from those games and the variant's cells.
 struct EloAxis {
   int variant = 0;                  // index of the reference variant
   std::vector<PairResult> pairs;    // results of strength a against strength b (a < b), a's view
   std::vector<Rating> ratings;      // per strength; the first strength is 0
+  std::vector<ColourResult> byColour;  // the Elo games per colour, then each strength against itself (distinct games)
+  ColourRatings colours;            // per strength its side-0 and side-1 Elo; the first strength is 0 on each side
   /// Whether every strength has a finite rating.
   bool rated() const;
 };

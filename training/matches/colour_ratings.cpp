@@ -1,5 +1,6 @@
 #include "training/matches/colour_ratings.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "game/error.h"

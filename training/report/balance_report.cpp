@@ -14,6 +14,7 @@
 #include "training/balance/balance_agents.h"
 #include "training/balance/balance_run.h"
 #include "training/report/balance_beside.h"
+#include "training/report/balance_colours.h"
 #include "training/report/balance_sections.h"
 #include "training/report/balance_verdicts.h"
 #include "training/report/balance_viewer.h"
@@ -260,6 +261,7 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside) {
   if (!beside.empty()) besideSection(page, r, studyResultsIn(beside), beside);
   balanceSection(page, r);
   eloSection(page, r);
+  colourSection(page, r);
   pooledSection(page, r);
   testsSection(page, r);
   lengthsAndReasons(page, r);
