@@ -29,8 +29,12 @@ EndgameEvaluator::EndgameEvaluator(std::shared_ptr<Evaluator> inner, std::shared
 
 void EndgameEvaluator::evaluate(EvalRequest* requests, int count) {
   inner_->evaluate(requests, count);
-  for (int i = 0; i < count; ++i)
-    if (const auto value = tables_->valueOf(*requests[i].state)) requests[i].value = valueFor(value->result);
+  for (int i = 0; i < count; ++i) {
+    if (const auto value = tables_->valueOf(*requests[i].state)) {
+      requests[i].value = valueFor(value->result);
+      requests[i].draw = value->result == EndgameResult::kDraw ? 1.f : 0.f;
+    }
+  }
 }
 
 std::string EndgameEvaluator::name() const { return inner_->name() + "+tables"; }

@@ -16,6 +16,7 @@ struct EvalRequest {
   int numLegal = 0;               // how many
   float* priors = nullptr;        // out: one prior per legal action, in the same order, summing to 1
   float value = 0.f;              // out: expected result for state->toMove(), in [-1, 1]
+  float draw = 0.f;               // out: probability of a draw, in [0, 1 - |value|] (0 when the evaluator has no draw estimate)
 };
 
 /// Scores batches of positions. Implementations must allow many threads to call

@@ -72,6 +72,7 @@ void RolloutMixEvaluator::evaluate(EvalRequest* requests, int count) {
   for (int k = 0; k < count; ++k) {
     EvalRequest& r = requests[k];
     r.value = (1.f - mix_) * r.value + mix_ * playoutValue(policy, *r.state, 1, rng);
+    r.draw *= 1.f - mix_;  // a playout's draws are not told apart from its even results
   }
 }
 

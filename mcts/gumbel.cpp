@@ -23,9 +23,9 @@ float gumbelNoise(std::mt19937_64& rng) {
 }
 
 // The value of a visited or proven child for the root's side to move: exact when proven.
-float knownValue(const Edge& edge) {
+float knownValue(const Edge& edge, float draw) {
   const Proven r = edgeResult(edge);
-  return r != Proven::kUnknown ? provenValue(r) : edge.node()->q();
+  return r != Proven::kUnknown ? provenUtility(r, draw) : edge.node()->q();
 }
 
 }  // namespace
@@ -44,7 +44,7 @@ int HalvingPlan::visits(int k) const {
   return std::max(0, budget_ - spent);
 }
 
-float mixedValue(const Node& root) {
+float mixedValue(const Node& root, float draw) {
   double visits = 0, priors = 0, weighted = 0;
   for (int i = 0; i < root.numEdges; ++i) {
     const Edge& e = root.edges[i];
@@ -52,26 +52,26 @@ float mixedValue(const Node& root) {
     if (n == 0) continue;
     visits += n;
     priors += e.prior;
-    weighted += double(e.prior) * knownValue(e);
+    weighted += double(e.prior) * knownValue(e, draw);
   }
   const double net = root.netValue();
   if (visits == 0) return float(net);
   return float((net + visits / std::max(priors, 1e-30) * weighted) / (1 + visits));
 }
 
-std::vector<float> completedQ(const Node& root) {
-  const float mixed = mixedValue(root);
+std::vector<float> completedQ(const Node& root, float draw) {
+  const float mixed = mixedValue(root, draw);
   std::vector<float> q(size_t(root.numEdges));
   for (int i = 0; i < root.numEdges; ++i) {
     const Edge& e = root.edges[i];
     const bool known = edgeVisits(e) > 0 || edgeResult(e) != Proven::kUnknown;
-    q[size_t(i)] = known ? knownValue(e) : mixed;
+    q[size_t(i)] = known ? knownValue(e, draw) : mixed;
   }
   return q;
 }
 
-std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool rescale) {
-  std::vector<float> q = completedQ(root);
+std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool rescale, float draw) {
+  std::vector<float> q = completedQ(root, draw);
   if (q.empty()) return q;
   const auto [lo, hi] = std::minmax_element(q.begin(), q.end());
   const float low = rescale ? *lo : -1.f, range = rescale ? std::max(*hi - *lo, 1e-8f) : 2.f;
@@ -82,8 +82,8 @@ std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool res
   return q;
 }
 
-std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, bool rescale) {
-  std::vector<float> p = sigmaQ(root, cVisit, cScale, rescale);
+std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, bool rescale, float draw) {
+  std::vector<float> p = sigmaQ(root, cVisit, cScale, rescale, draw);
   if (p.empty()) return p;
   for (int i = 0; i < root.numEdges; ++i) p[size_t(i)] += logPrior(root.edges[i]);
   const float top = *std::max_element(p.begin(), p.end());
@@ -93,8 +93,9 @@ std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, 
   return p;
 }
 
-void GumbelRoot::start(const Node& root, const SearchOptions& options, bool noise, std::mt19937_64& rng,
-                       int budget) {
+void GumbelRoot::start(const Node& root, const SearchOptions& options, float draw, bool noise,
+                       std::mt19937_64& rng, int budget) {
+  draw_ = draw;
   cVisit_ = options.gumbelCVisit;
   cScale_ = options.gumbelCScale;
   rescale_ = options.gumbelRescale;
@@ -142,7 +143,7 @@ void GumbelRoot::giveBack(const Node& root, const Edge& edge) {
   --handedTotal_;
 }
 
-std::vector<float> GumbelRoot::policy(const Node& root) const { return improvedPolicy(root, cVisit_, cScale_, rescale_); }
+std::vector<float> GumbelRoot::policy(const Node& root) const { return improvedPolicy(root, cVisit_, cScale_, rescale_, draw_); }
 
 const Edge& GumbelRoot::choice(const Node& root) const {
   const std::vector<float> s = scores(root);
@@ -157,7 +158,7 @@ const Edge& GumbelRoot::choice(const Node& root) const {
 }
 
 std::vector<float> GumbelRoot::scores(const Node& root) const {
-  std::vector<float> s = sigmaQ(root, cVisit_, cScale_, rescale_);
+  std::vector<float> s = sigmaQ(root, cVisit_, cScale_, rescale_, draw_);
   for (int i = 0; i < root.numEdges; ++i) s[size_t(i)] += g_[size_t(i)] + logPrior(root.edges[i]);
   return s;
 }

@@ -34,21 +34,23 @@ class HalvingPlan {
 
 /// The completed Q of every root edge (edge order), for the root's side to move: a visited
 /// child's mean value, a proven child's exact value, an unvisited child's mixed value
-/// (mixedValue).
-std::vector<float> completedQ(const Node& root);
+/// (mixedValue); a proven draw is worth `draw` (Tree::drawUtility for the root's side).
+std::vector<float> completedQ(const Node& root, float draw = 0.f);
 
 /// The paper's v_mix: (v_net + (sum N) / (sum_{N>0} prior) * sum_{N>0} prior * q) /
 /// (1 + sum N), v_net the root's evaluation (Node::netValue).
-float mixedValue(const Node& root);
+/// A proven draw among the children is worth `draw`.
+float mixedValue(const Node& root, float draw = 0.f);
 
 /// sigma(completed Q) per root edge: (cVisit + max N) * cScale * q, with q rescaled to
 /// [0, 1] by min-max over the root's children when `rescale` (the paper), else mapped from
 /// the value range [-1, 1]. Min-max brings out small differences (every move of a side
-/// that is losing anyway) but also stretches the noise of near-equal values.
-std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool rescale);
+/// that is losing anyway) but also stretches the noise of near-equal values. A proven
+/// draw is worth `draw`.
+std::vector<float> sigmaQ(const Node& root, float cVisit, float cScale, bool rescale, float draw = 0.f);
 
 /// The improved policy softmax(log prior + sigmaQ) over the root's edges (sums to 1).
-std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, bool rescale);
+std::vector<float> improvedPolicy(const Node& root, float cVisit, float cScale, bool rescale, float draw = 0.f);
 
 /// The Gumbel state of one root: its noise, its candidates and the halving in progress.
 /// next() and giveBack() are thread-safe; the rest runs while no playout does.
@@ -56,8 +58,10 @@ class GumbelRoot {
  public:
   /// Starts on `root` (expanded, every edge with a child): g(a) ~ Gumbel(0, 1) per edge
   /// from `rng` when `noise`, else 0; the candidates are the top min(m, edges) edges by
-  /// g + log prior, those not proven lost first; plans `budget` playouts over them.
-  void start(const Node& root, const SearchOptions& options, bool noise, std::mt19937_64& rng, int budget);
+  /// g + log prior, those not proven lost first; plans `budget` playouts over them. A
+  /// proven draw is worth `draw` to the root's side (Tree::drawUtility).
+  void start(const Node& root, const SearchOptions& options, float draw, bool noise, std::mt19937_64& rng,
+             int budget);
   /// Plans a further search of `budget` playouts over the first candidates, same noise.
   void restart(const Node& root, int budget);
   /// The root edge of the next playout (round-robin over the phase's candidates), or
@@ -87,6 +91,7 @@ class GumbelRoot {
   // Whether every playout handed out in this phase has been backed up.
   bool phaseFinished(const Node& root) const;
 
+  float draw_ = 0.f;  // utility of a proven draw for the root's side
   float cVisit_ = 50.f, cScale_ = 0.1f;
   bool rescale_ = true;
   std::vector<float> g_;         // Gumbel noise per edge

@@ -27,6 +27,8 @@ inline Proven opposite(Proven p) {
 }
 /// The exact value of a proven result: 1, 0 or -1.
 inline float provenValue(Proven p) { return p == Proven::kWin ? 1.f : p == Proven::kLoss ? -1.f : 0.f; }
+/// The search's utility of a proven result, a draw being worth `draw` (see SearchOptions::drawScore).
+inline float provenUtility(Proven p, float draw) { return p == Proven::kDraw ? draw : provenValue(p); }
 
 /// Expansion state of a node.
 enum class Expansion : uint8_t {

@@ -15,10 +15,11 @@ namespace {
 // Side whose view path[i]'s values are stored in: its parent's side to move.
 inline int viewAt(const std::vector<Node*>& path, size_t i) { return path[i ? i - 1 : 0]->toMove; }
 
-// Backs up the exact value of the proven last node of `path`.
-void finishProven(Tree& tree, const std::vector<Node*>& path) {
+// Backs up the exact utility of the proven last node of `path`.
+void finishProven(Tree& tree, const std::vector<Node*>& path, const SearchOptions& options) {
   const size_t last = path.size() - 1;
-  backup(path, provenValue(path[last]->result()), viewAt(path, last));
+  const int view = viewAt(path, last);
+  backup(path, provenUtility(path[last]->result(), tree.drawUtility(view, options.drawScore)), view);
   propagateProof(path);
   tree.finish();
 }
@@ -34,7 +35,7 @@ Node* childOf(Edge& edge, NodeArena& arena) {
 
 }  // namespace
 
-Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
+Edge* selectEdge(const Node& node, float q, const SearchOptions& options, float draw) {
   const float vl = options.virtualLoss;
   const float parentVisits = float(node.n() + node.flying());
   const float explore = options.cPuct * std::sqrt(std::max(1.f, parentVisits));
@@ -59,7 +60,7 @@ Edge* selectEdge(const Node& node, float q, const SearchOptions& options) {
     const int visits = int(counts >> 32), flying = int(uint32_t(counts));
     float value = fpu;
     if (visits + flying > 0) {
-      const float sum = r == Proven::kDraw ? 0.f : float(c->w());
+      const float sum = r == Proven::kDraw ? draw * float(visits) : float(c->w());
       value = (sum - vl * float(flying)) / (float(visits) + vl * float(flying));
     }
     const float score = value + explore * e.prior / float(1 + visits + flying);
@@ -112,13 +113,13 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
     path.push_back(node);
     const size_t i = path.size() - 1;
     if (node->result() != Proven::kUnknown) {
-      finishProven(tree, path);
+      finishProven(tree, path, options);
       return true;
     }
     Expansion e = node->expansion.load(std::memory_order_acquire);
     if (e == Expansion::kExpanded) {
       if (node->numEdges == 0) {  // a finished game, proven before it was published
-        finishProven(tree, path);
+        finishProven(tree, path, options);
         return true;
       }
       float q = node->q();
@@ -126,19 +127,19 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
       const bool gumbelRoot = i == 0 && tree.gumbel();
       Edge* edge = nullptr;
       if (gumbelRoot) edge = scheduled = tree.scheduledEdge();
-      else edge = selectEdge(*node, q, options);
+      else edge = selectEdge(*node, q, options, tree.drawUtility(node->toMove, options.drawScore));
       if (edge) {
         state.apply(edge->action);
         node = childOf(*edge, tree.arena());
         continue;
       }
       if (!gumbelRoot && tryProve(*node, viewAt(path, i))) {  // every child is proven lost
-        finishProven(tree, path);
+        finishProven(tree, path, options);
         return true;
       }
     } else if (e == Expansion::kNew &&
                node->expansion.compare_exchange_strong(e, Expansion::kExpanding, std::memory_order_acq_rel)) {
-      expand(tree, leaf, node, i);
+      expand(tree, leaf, node, i, options);
       return true;
     }
     // Another playout is evaluating this node (or the Gumbel root waits for the playouts in
@@ -149,13 +150,13 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
   }
 }
 
-void PlayoutBatch::expand(Tree& tree, Leaf& leaf, Node* node, size_t depth) {
+void PlayoutBatch::expand(Tree& tree, Leaf& leaf, Node* node, size_t depth, const SearchOptions& options) {
   State& state = *leaf.state;
   if (state.outcome().over) {
     node->proven.store(terminalResult(state.outcome(), viewAt(leaf.path, depth)), std::memory_order_relaxed);
     node->toMove = int8_t(state.toMove());
     node->expansion.store(Expansion::kExpanded, std::memory_order_release);
-    finishProven(tree, leaf.path);
+    finishProven(tree, leaf.path, options);
     return;
   }
   state.legalActions(leaf.actions);
@@ -167,6 +168,7 @@ void PlayoutBatch::expand(Tree& tree, Leaf& leaf, Node* node, size_t depth) {
   request.numLegal = int(leaf.actions.size());
   request.priors = leaf.priors.data();
   request.value = 0.f;
+  request.draw = 0.f;
   ++size_;
 }
 
@@ -191,16 +193,18 @@ void PlayoutBatch::complete(const SearchOptions& options) {
     node->edges = edges;
     node->numEdges = uint16_t(n);
     node->toMove = int8_t(leaf.state->toMove());
-    node->setNetValue(request.value);
+    // The search's utility: the expected result, plus the draw score times the chance of a draw.
+    const float utility = request.value + leaf.tree->drawUtility(node->toMove, options.drawScore) * request.draw;
+    node->setNetValue(utility);
     const int chooser = viewAt(leaf.path, leaf.path.size() - 1);
     if (options.rootLookahead >= 2 && leaf.path.size() == 2)
       scanReplies(*node, *leaf.state, chooser, *scratch_, scanActions_);
     node->expansion.store(Expansion::kExpanded, std::memory_order_release);
     if (node->result() != Proven::kUnknown) {
-      finishProven(*leaf.tree, leaf.path);
+      finishProven(*leaf.tree, leaf.path, options);
       continue;
     }
-    backup(leaf.path, request.value, node->toMove);
+    backup(leaf.path, utility, node->toMove);
     leaf.tree->finish();
   }
   size_ = 0;

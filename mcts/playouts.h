@@ -57,7 +57,7 @@ class PlayoutBatch {
   bool descend(Tree& tree, const SearchOptions& options);
   // The playout reached `node` (claimed for expansion, at depth `depth` of the leaf's path):
   // proves a finished game at once, or queues the leaf for evaluation.
-  void expand(Tree& tree, Leaf& leaf, Node* node, size_t depth);
+  void expand(Tree& tree, Leaf& leaf, Node* node, size_t depth, const SearchOptions& options);
 
   std::vector<Leaf> leaves_;
   std::unique_ptr<State> scratch_;  // replies of the reply scan
@@ -67,8 +67,9 @@ class PlayoutBatch {
 };
 
 /// The edge PUCT picks at `node` (expanded); `q` is the node's value for its side to
-/// move. Skips children proven lost; nullptr when every child is proven lost.
-Edge* selectEdge(const Node& node, float q, const SearchOptions& options);
+/// move, `draw` the utility of a proven draw for it (Tree::drawUtility). Skips children
+/// proven lost; nullptr when every child is proven lost.
+Edge* selectEdge(const Node& node, float q, const SearchOptions& options, float draw = 0.f);
 
 /// Adds a playout of value `value` for side `side` to every node of `path` (root first),
 /// each from its own view, and retires its virtual loss.

@@ -42,6 +42,7 @@ void SearchOptions::check() const {
   require(o.gumbelCandidates >= 1, "gumbel_candidates", "at least 1", o.gumbelCandidates);
   finite(o.gumbelCVisit, "gumbel_c_visit", 0, false);
   finite(o.gumbelCScale, "gumbel_c_scale", 0, false);
+  require(o.drawScore >= -1 && o.drawScore <= 1, "draw_score", "in [-1, 1]", o.drawScore);
   // A budget within the first arena chunk would stop every search once the root is expanded.
   const double leastMiB = double(mcts::kArenaChunkBytes) / (1 << 20);
   require(o.treeMiB == 0 || (std::isfinite(o.treeMiB) && o.treeMiB > leastMiB), "tree_mib",

@@ -25,6 +25,7 @@ struct SearchOptions {
   float gumbelCVisit = 50.f;      // sigma(q) = (gumbelCVisit + max visits) * gumbelCScale * q (q in [0, 1], see gumbelRescale)
   float gumbelCScale = 0.1f;      // see gumbelCVisit
   bool gumbelRescale = true;      // q rescaled by min-max over the root's children (the paper); false: [-1, 1] -> [0, 1]
+  float drawScore = 0.f;          // utility of a draw for the side the tree was started for (Tree::reset), its opponent's the negation: > 0 prefers a sure draw to an even gamble; in [-1, 1]
   double treeMiB = 0;             // memory budget of the tree: a search stops when it is reached (0: a quarter of the machine's memory; else above 1 MiB)
 
   /// Throws Error naming the first option out of range (a NaN or infinite weight, a budget

@@ -67,6 +67,7 @@ Tree::Tree(const Game& game)
       spare_(std::make_unique<NodeArena>()) {
   scratch_[0] = game.newGame();
   scratch_[1] = game.newGame();
+  drawSide_ = rootState_->toMove();
   clearRoot();
 }
 
@@ -81,6 +82,7 @@ void Tree::clearRoot() {
 void Tree::reset(const State& state) {
   if (state.outcome().over) throw Error("cannot search a finished game");
   rootState_->copyFrom(state);
+  drawSide_ = state.toMove();
   clearRoot();
 }
 
@@ -169,7 +171,8 @@ void Tree::prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64
     addNoise(options.dirichletAlpha, options.dirichletFraction, rng);
   if (options.rootLookahead > 0) scanRoot(options.rootLookahead);
   if (options.gumbel) {
-    gumbel_.start(root_, options, noise, rng, target_ - started_.load(std::memory_order_relaxed));
+    gumbel_.start(root_, options, drawUtility(root_.toMove, options.drawScore), noise, rng,
+                  target_ - started_.load(std::memory_order_relaxed));
     root_.gumbel = &gumbel_;
   }
   prepared_ = true;

@@ -39,10 +39,16 @@ class Tree {
   /// A tree at the start position of `game` (which must outlive it).
   explicit Tree(const Game& game);
 
-  /// Starts over at `state` (an ongoing game): a fresh, unexpanded root.
+  /// Starts over at `state` (an ongoing game): a fresh, unexpanded root, searched for its
+  /// side to move (the side a draw score favours, see drawUtility).
   void reset(const State& state);
-  /// Plays `action` at the root and keeps the subtree below it (fresh root if it has none).
+  /// Plays `action` at the root and keeps the subtree below it (fresh root if it has none);
+  /// the side the tree searches for stays the same.
   void advance(Action action);
+  /// The utility of a draw for `side` under SearchOptions::drawScore `drawScore`: the score
+  /// for the side the tree was reset for, its negation for the other side, so that values
+  /// stay zero-sum and a tree kept from move to move stays consistent.
+  float drawUtility(int side, float drawScore) const { return side == drawSide_ ? drawScore : -drawScore; }
   /// Whether the root is `state`: same hash, ply and side to move.
   bool at(const State& state) const;
 
@@ -117,6 +123,7 @@ class Tree {
   std::unique_ptr<NodeArena> spare_;    // the subtree kept by advance() is copied here
   std::vector<std::pair<const Node*, Node*>> copyStack_;
   bool prepared_ = false;
+  int drawSide_ = 0;                    // the side the tree searches for (see drawUtility)
   int target_ = 0;
   size_t byteBudget_ = 0;               // 0: no memory budget
   std::atomic<bool> memoryFull_{false};
