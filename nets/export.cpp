@@ -78,6 +78,17 @@ double maxAbsDiff(const std::vector<float>& a, const std::vector<float>& b) {
   return worst;
 }
 
+// Win, draw and loss probabilities per sample ([n, 3]) from values (win - loss) and draws.
+std::vector<float> winDrawLoss(const std::vector<float>& value, const std::vector<float>& draw) {
+  std::vector<float> wdl;
+  for (size_t i = 0; i < value.size(); ++i) {
+    wdl.push_back((1 + value[i] - draw[i]) / 2);
+    wdl.push_back(draw[i]);
+    wdl.push_back((1 - value[i] - draw[i]) / 2);
+  }
+  return wdl;
+}
+
 nlohmann::json architectureJson(const ModelMeta& m) {
   const NetShape& s = m.shape;
   return {{"type", "residual policy/value network (see scripts/export_model.py)"},
@@ -91,7 +102,8 @@ nlohmann::json architectureJson(const ModelMeta& m) {
             {"channels", m.network.channels},
             {"policy_channels", m.network.policyChannels},
             {"value_channels", m.network.valueChannels},
-            {"value_hidden", m.network.valueHidden}}}};
+            {"value_hidden", m.network.valueHidden},
+            {"value_head", m.network.valueHead}}}};
 }
 
 // Saves parameters and buffers as a name -> tensor dict that Python's torch.load reads.
@@ -103,9 +115,9 @@ void saveWeights(const Network& net, const std::string& path) {
   std::ofstream(path, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
 }
 
-// Outputs of the TorchScript file run by this process's LibTorch.
-std::pair<std::vector<float>, std::vector<float>> runTorchScript(const std::string& file, std::vector<float> inputs,
-                                                                 const TensorShape& in) {
+// Outputs of the TorchScript file run by this process's LibTorch (policy, value and, for a
+// wdl head, the win/draw/loss probabilities).
+std::vector<std::vector<float>> runTorchScript(const std::string& file, std::vector<float> inputs, const TensorShape& in) {
   torch::jit::script::Module module = torch::jit::load(file);
   c10::InferenceMode guard;
   const int64_t n = int64_t(inputs.size()) / in.size();
@@ -114,7 +126,9 @@ std::pair<std::vector<float>, std::vector<float>> runTorchScript(const std::stri
     torch::Tensor c = t.contiguous().to(torch::kFloat);
     return std::vector<float>(c.data_ptr<float>(), c.data_ptr<float>() + c.numel());
   };
-  return {flat(out->elements()[0].toTensor()), flat(out->elements()[1].toTensor())};
+  std::vector<std::vector<float>> outputs;
+  for (const c10::IValue& element : out->elements()) outputs.push_back(flat(element.toTensor()));
+  return outputs;
 }
 
 void writeSidecar(const ExportResult& r, const Network& net, const Game& game, const ExportOptions& o,
@@ -136,7 +150,13 @@ void writeSidecar(const ExportResult& r, const Network& net, const Game& game, c
                    {"meaning", "logits over the whole action space, indexed as encoding.policy.index; set illegal "
                                "actions to -inf, then softmax"}},
                   {{"name", "value"}, {"dtype", "float32"}, {"shape", {"batch"}},
-                   {"meaning", "tanh output in [-1, 1]: expected result for the side to move"}}};
+                   {"meaning", m.network.valueHead == "wdl"
+                                   ? "win - loss probability in [-1, 1]: expected result for the side to move"
+                                   : "tanh output in [-1, 1]: expected result for the side to move"}}};
+  if (m.network.valueHead == "wdl") {
+    j["outputs"].push_back({{"name", "wdl"}, {"dtype", "float32"}, {"shape", {"batch", 3}},
+                            {"meaning", "probabilities of a win, a draw and a loss for the side to move (sum 1)"}});
+  }
   j["value_convention"] = "+1 = the side to move wins, -1 = it loses, 0 = draw";
   j["architecture"] = architectureJson(m);
   j["export"] = {{"python_torch", pythonReport.value("python_torch", "")}, {"libtorch", TORCH_VERSION}};
@@ -165,12 +185,14 @@ namespace {
 // sample inputs: its largest difference from LibTorch's outputs goes into `r`, or why it
 // could not be checked.
 void checkWithOnnxRuntime(ExportResult& r, TempDir& work, const ExportOptions& o, const TensorShape& in,
-                          const std::vector<float>& policy, const std::vector<float>& value) {
+                          const std::vector<float>& policy, const std::vector<float>& value,
+                          const std::vector<float>& wdl) {
   const std::string nodeLog = work.file("node.log");
-  const int nodeStatus = run({"node", scriptsDir() + "/check_onnx.js", r.modelFile, work.file("inputs.bin"),
-                              std::to_string(o.samples), std::to_string(in.planes), std::to_string(in.height),
-                              std::to_string(in.width), work.file("ort_policy.bin"), work.file("ort_value.bin")},
-                             nodeLog);
+  std::vector<std::string> command{"node", scriptsDir() + "/check_onnx.js", r.modelFile, work.file("inputs.bin"),
+                                   std::to_string(o.samples), std::to_string(in.planes), std::to_string(in.height),
+                                   std::to_string(in.width), work.file("ort_policy.bin"), work.file("ort_value.bin")};
+  if (!wdl.empty()) command.push_back(work.file("ort_wdl.bin"));
+  const int nodeStatus = run(command, nodeLog);
   const std::string nodeOut = readText(nodeLog);
   if (nodeStatus == 127) {
     r.uncheckedReason = "node (Node.js) not found";
@@ -179,8 +201,9 @@ void checkWithOnnxRuntime(ExportResult& r, TempDir& work, const ExportOptions& o
   } else if (nodeStatus != 0) {
     throw Error("onnxruntime could not run the exported model: " + lastLine(nodeOut));
   } else {
-    const double diff = std::max(maxAbsDiff(readFloats(work.file("ort_policy.bin")), policy),
-                                 maxAbsDiff(readFloats(work.file("ort_value.bin")), value));
+    double diff = std::max(maxAbsDiff(readFloats(work.file("ort_policy.bin")), policy),
+                           maxAbsDiff(readFloats(work.file("ort_value.bin")), value));
+    if (!wdl.empty()) diff = std::max(diff, maxAbsDiff(readFloats(work.file("ort_wdl.bin")), wdl));
     r.maxAbsDiff = std::max(r.maxAbsDiff, diff);
     r.checkedWith = nlohmann::json::parse(lastLine(nodeOut)).value("runtime", std::string("onnxruntime"));
   }
@@ -214,11 +237,13 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
   const auto positions = randomPositions(game, o.samples, 12345);
   if (int(positions.size()) != o.samples) throw Error("export: could not find enough ongoing sample positions");
   const std::vector<float> inputs = encodePositions(game, positions);
-  std::vector<float> policy(size_t(o.samples) * net.meta().shape.numActions), value(o.samples);
-  net.predict(inputs.data(), o.samples, policy.data(), value.data());
+  std::vector<float> policy(size_t(o.samples) * net.meta().shape.numActions), value(o.samples), draw(o.samples);
+  net.predict(inputs.data(), o.samples, policy.data(), value.data(), false, draw.data());
+  const std::vector<float> wdl = net.meta().network.valueHead == "wdl" ? winDrawLoss(value, draw) : std::vector<float>();
   writeFloats(work.file("inputs.bin"), inputs);
   writeFloats(work.file("policy.bin"), policy);
   writeFloats(work.file("value.bin"), value);
+  writeFloats(work.file("wdl.bin"), wdl);
   std::ofstream(work.file("arch.json")) << architectureJson(net.meta()).dump();
   saveWeights(net, work.file("weights.pt"));
 
@@ -226,7 +251,7 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
   const int status = run({exportPython(), scriptsDir() + "/export_model.py", "--arch", work.file("arch.json"), "--weights",
                           work.file("weights.pt"), "--format", o.format, "--out", r.modelFile, "--inputs",
                           work.file("inputs.bin"), "--policy", work.file("policy.bin"), "--value",
-                          work.file("value.bin"), "--tolerance", std::to_string(o.tolerance)},
+                          work.file("value.bin"), "--wdl", work.file("wdl.bin"), "--tolerance", std::to_string(o.tolerance)},
                          log);
   const std::string output = readText(log);
   if (status != 0) throw Error("export to " + o.format + " failed: " + failure(exportPython(), status, output));
@@ -235,12 +260,14 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
   r.maxAbsDiff = std::max(report.value("eager_max_abs_diff", 0.0), report.value("loaded_max_abs_diff", 0.0));
 
   if (o.format == "torchscript") {
-    const auto [p, v] = runTorchScript(r.modelFile, inputs, in);
-    r.maxAbsDiff = std::max({r.maxAbsDiff, maxAbsDiff(p, policy), maxAbsDiff(v, value)});
+    const auto outputs = runTorchScript(r.modelFile, inputs, in);
+    const std::vector<std::vector<float>> expected{policy, value, wdl};
+    if (outputs.size() != (wdl.empty() ? 2u : 3u)) throw Error("the exported TorchScript model has the wrong outputs");
+    for (size_t k = 0; k < outputs.size(); ++k) r.maxAbsDiff = std::max(r.maxAbsDiff, maxAbsDiff(outputs[k], expected[k]));
     r.checkedWith = "torch.jit.load (Python " + report.value("python_torch", std::string("?")) +
                     "), torch::jit::load (LibTorch " + TORCH_VERSION + ")";
   } else {
-    checkWithOnnxRuntime(r, work, o, in, policy, value);
+    checkWithOnnxRuntime(r, work, o, in, policy, value, wdl);
   }
   if (r.maxAbsDiff > o.tolerance) {
     throw Error("the exported " + o.format + " model differs from LibTorch by " + std::to_string(r.maxAbsDiff) +

@@ -98,11 +98,12 @@ void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inp
   const int n = int(batch.size());
   inputs.resize(size_t(n) * inputSize_);
   logits.resize(size_t(n) * numActions_);
-  values.resize(n);
+  values.resize(size_t(2 * n));  // values, then draw probabilities
+  float* draws = values.data() + n;
   std::exception_ptr error;
   try {
     for (int i = 0; i < n; ++i) std::memcpy(&inputs[size_t(i) * inputSize_], batch[i].input, sizeof(float) * inputSize_);
-    net_->predict(inputs.data(), n, logits.data(), values.data(), options_.mixedPrecision);
+    net_->predict(inputs.data(), n, logits.data(), values.data(), options_.mixedPrecision, draws);
   } catch (...) {
     error = std::current_exception();
   }
@@ -119,6 +120,7 @@ void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inp
       for (int k = 0; k < r.numLegal; ++k) sum += (r.priors[k] = std::exp(row[r.legal[k]] - top));
       for (int k = 0; k < r.numLegal; ++k) r.priors[k] /= sum;
       r.value = values[i];
+      r.draw = draws[i];
     }
     Ticket& t = *batch[i].ticket;
     // Notify under the lock: the caller may destroy the ticket as soon as it sees zero.

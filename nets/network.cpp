@@ -5,6 +5,7 @@
 #include <malloc.h>
 #endif
 
+#include <algorithm>
 #include <mutex>
 
 #include "game/error.h"
@@ -70,7 +71,8 @@ const ModelMeta& Network::meta() const { return impl_->meta; }
 
 std::string Network::device() const { return impl_->device.str(); }
 
-void Network::predict(const float* inputs, int n, float* logits, float* values, bool mixedPrecision) const {
+void Network::predict(const float* inputs, int n, float* logits, float* values, bool mixedPrecision,
+                      float* draws) const {
   if (impl_->net->is_training()) throw Error("Network::predict called while the network is in training mode");
   if (n <= 0) return;
   c10::InferenceMode guard;
@@ -93,6 +95,9 @@ void Network::predict(const float* inputs, int n, float* logits, float* values, 
   }
   torch::from_blob(logits, {n, impl_->meta.shape.numActions}).copy_(out.policy);
   torch::from_blob(values, {n}).copy_(out.value);
+  if (!draws) return;
+  if (out.wdl.defined()) torch::from_blob(draws, {n}).copy_(torch::softmax(out.wdl.to(torch::kFloat), 1).select(1, 1));
+  else std::fill(draws, draws + n, 0.f);
 }
 
 int64_t Network::step() const { return impl_->step; }

@@ -30,10 +30,12 @@ class Network {
   std::string device() const;
 
   /// Runs a forward pass in inference mode on `n` encoded states (n * inputShape().size()
-  /// floats), writing n * numActions policy logits and n values. Thread-safe while nobody
-  /// trains the network; throws Error if the module is in training mode. With
-  /// `mixedPrecision` on CUDA, runs under autocast (float16); ignored on CPU.
-  void predict(const float* inputs, int n, float* logits, float* values, bool mixedPrecision = false) const;
+  /// floats), writing n * numActions policy logits, n values and, when `draws` is given, n
+  /// draw probabilities (0 for a scalar value head). Thread-safe while nobody trains the
+  /// network; throws Error if the module is in training mode. With `mixedPrecision` on
+  /// CUDA, runs under autocast (float16); ignored on CPU.
+  void predict(const float* inputs, int n, float* logits, float* values, bool mixedPrecision = false,
+               float* draws = nullptr) const;
 
   /// Training steps taken so far (saved in checkpoints).
   int64_t step() const;

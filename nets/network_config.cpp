@@ -31,7 +31,7 @@ NetworkConfig loadNetworkConfig(const std::string& nameOrPath) {
   const fs::path file = isPath ? fs::path(nameOrPath) : fs::path(configDir()) / "networks" / (nameOrPath + ".yaml");
   if (!isPath && !fs::exists(file)) {
     throw Error("unknown network '" + nameOrPath + "': expected a preset in " + (fs::path(configDir()) / "networks").string() +
-                " (small, default, large) or a .yaml file");
+                " (small, small-wdl, default, large) or a .yaml file");
   }
   return readConfig(loadYamlFile(file.string()), file.string(), file.stem().string());
 }
@@ -47,7 +47,8 @@ std::string networkConfigYaml(const NetworkConfig& c) {
     << "channels: " << c.channels << "\n"
     << "policy_channels: " << c.policyChannels << "\n"
     << "value_channels: " << c.valueChannels << "\n"
-    << "value_hidden: " << c.valueHidden << "\n";
+    << "value_hidden: " << c.valueHidden << "\n"
+    << "value_head: " << c.valueHead << "\n";
   return o.str();
 }
 

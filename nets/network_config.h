@@ -18,6 +18,7 @@ struct NetworkConfig {
   int policyChannels = 32;       // channels of the policy head's hidden convolution
   int valueChannels = 4;         // channels of the value head's 1x1 convolution
   int valueHidden = 128;         // width of the value head's hidden layer
+  std::string valueHead = "scalar";  // "scalar": one tanh output; "wdl": win, draw and loss probabilities
 
   /// Visits the sizes with their keys and ranges (game/config_fields.h).
   template <class Self, class Visitor>
@@ -27,6 +28,7 @@ struct NetworkConfig {
     v.number("policy_channels", s.policyChannels, 1, 1024);
     v.number("value_channels", s.valueChannels, 1, 256);
     v.number("value_hidden", s.valueHidden, 1, 4096);
+    v.choice("value_head", s.valueHead, {"scalar", "wdl"});
   }
   /// Throws ConfigError naming `file` and the key of a size out of range.
   void check(const std::string& file) const;

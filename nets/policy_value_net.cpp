@@ -18,7 +18,8 @@ torch::Tensor ResidualBlockImpl::forward(const torch::Tensor& x) {
   return torch::relu(x + conv2_(torch::relu(conv1_(x))));
 }
 
-PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c, const NetShape& shape) : shape_(shape) {
+PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c, const NetShape& shape)
+    : shape_(shape), wdl_(c.valueHead == "wdl") {
   const int cells = shape.input.height * shape.input.width;
   stem_ = register_module("stem", ConvBn(shape.input.planes, c.channels, 3));
   blocks_ = register_module("blocks", torch::nn::ModuleList());
@@ -31,7 +32,7 @@ PolicyValueNetImpl::PolicyValueNetImpl(const NetworkConfig& c, const NetShape& s
   }
   valueConv_ = register_module("value_conv", ConvBn(c.channels, c.valueChannels, 1));
   valueFc1_ = register_module("value_fc1", torch::nn::Linear(c.valueChannels * cells, c.valueHidden));
-  valueFc2_ = register_module("value_fc2", torch::nn::Linear(c.valueHidden, 1));
+  valueFc2_ = register_module("value_fc2", torch::nn::Linear(c.valueHidden, wdl_ ? 3 : 1));
 }
 
 NetOutput PolicyValueNetImpl::forward(const torch::Tensor& x) {
@@ -40,8 +41,10 @@ NetOutput PolicyValueNetImpl::forward(const torch::Tensor& x) {
   torch::Tensor p = torch::relu(policyConv_(h));
   p = shape_.convPolicy() ? policyOut_(p).flatten(1) : policyFc_(p.flatten(1));
   torch::Tensor v = torch::relu(valueConv_(h)).flatten(1);
-  v = torch::tanh(valueFc2_(torch::relu(valueFc1_(v)))).squeeze(1);
-  return {p, v};
+  v = valueFc2_(torch::relu(valueFc1_(v)));
+  if (!wdl_) return {p, torch::tanh(v).squeeze(1), {}};
+  const torch::Tensor probabilities = torch::softmax(v, 1);
+  return {p, probabilities.select(1, 0) - probabilities.select(1, 2), v};
 }
 
 }  // namespace tz

@@ -40,11 +40,12 @@ TORCH_MODULE(ResidualBlock);
 /// The two outputs of the network for a batch.
 struct NetOutput {
   torch::Tensor policy;  // [batch, numActions] logits over the whole action space
-  torch::Tensor value;   // [batch] tanh value for the side to move
+  torch::Tensor value;   // [batch] expected result for the side to move, in [-1, 1]: tanh, or win - loss
+  torch::Tensor wdl;     // [batch, 3] logits of win, draw, loss for the side to move (a wdl head; else undefined)
 };
 
 /// Stem, residual trunk, policy head (convolutional when NetShape::convPolicy(), else fully
-/// connected) and value head (1x1 conv, hidden layer, tanh).
+/// connected) and value head (1x1 conv, hidden layer, then tanh or the win/draw/loss logits).
 class PolicyValueNetImpl : public torch::nn::Module {
  public:
   /// A freshly initialised network of the given size for the given shapes.
@@ -62,6 +63,7 @@ class PolicyValueNetImpl : public torch::nn::Module {
   ConvBn valueConv_{nullptr};
   torch::nn::Linear valueFc1_{nullptr};
   torch::nn::Linear valueFc2_{nullptr};
+  bool wdl_ = false;  // the value head gives win/draw/loss logits
 };
 TORCH_MODULE(PolicyValueNet);
 

@@ -2,7 +2,8 @@
 // Runs an exported taflzero ONNX model with onnxruntime (CPU) on raw float32 inputs and
 // writes its outputs as raw float32 files, so that `taflzero export` can compare them
 // with LibTorch's. Needs onnxruntime-node: `npm install --ignore-scripts --prefix scripts`.
-// Usage: check_onnx.js MODEL.onnx INPUTS.bin N PLANES HEIGHT WIDTH OUT_POLICY.bin OUT_VALUE.bin
+// Usage: check_onnx.js MODEL.onnx INPUTS.bin N PLANES HEIGHT WIDTH OUT_POLICY.bin OUT_VALUE.bin [OUT_WDL.bin]
+// (the win/draw/loss output of a model with a wdl value head)
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -16,7 +17,7 @@ try {
 }
 
 async function main() {
-  const [model, inputs, n, planes, height, width, outPolicy, outValue] = process.argv.slice(2);
+  const [model, inputs, n, planes, height, width, outPolicy, outValue, outWdl] = process.argv.slice(2);
   if (!outValue) {
     console.error('usage: check_onnx.js MODEL INPUTS N PLANES HEIGHT WIDTH OUT_POLICY OUT_VALUE');
     process.exit(2);
@@ -28,6 +29,10 @@ async function main() {
   const result = await session.run({ planes: new ort.Tensor('float32', data, dims) });
   fs.writeFileSync(outPolicy, Buffer.from(result.policy.data.buffer, result.policy.data.byteOffset, result.policy.data.byteLength));
   fs.writeFileSync(outValue, Buffer.from(result.value.data.buffer, result.value.data.byteOffset, result.value.data.byteLength));
+  if (outWdl) {
+    if (!result.wdl) throw new Error('the model has no wdl output');
+    fs.writeFileSync(outWdl, Buffer.from(result.wdl.data.buffer, result.wdl.data.byteOffset, result.wdl.data.byteLength));
+  }
   const version = require(path.join(__dirname, 'node_modules', 'onnxruntime-node', 'package.json')).version;
   console.log(JSON.stringify({ runtime: 'onnxruntime-node ' + version, policy: Array.from(result.policy.dims), value: Array.from(result.value.dims) }));
 }

@@ -61,7 +61,8 @@ class PolicyValueNet(nn.Module):
             self.policy_fc = nn.Linear(net["policy_channels"] * cells, arch["num_actions"])
         self.value_conv = ConvBn(net["channels"], net["value_channels"], 1)
         self.value_fc1 = nn.Linear(net["value_channels"] * cells, net["value_hidden"])
-        self.value_fc2 = nn.Linear(net["value_hidden"], 1)
+        self.wdl = net.get("value_head", "scalar") == "wdl"
+        self.value_fc2 = nn.Linear(net["value_hidden"], 3 if self.wdl else 1)
 
     def forward(self, x):
         h = torch.relu(self.stem(x))
@@ -70,8 +71,11 @@ class PolicyValueNet(nn.Module):
         p = torch.relu(self.policy_conv(h))
         p = self.policy_out(p).flatten(1) if self.conv_policy else self.policy_fc(p.flatten(1))
         v = torch.relu(self.value_conv(h)).flatten(1)
-        v = torch.tanh(self.value_fc2(torch.relu(self.value_fc1(v)))).squeeze(1)
-        return p, v
+        v = self.value_fc2(torch.relu(self.value_fc1(v)))
+        if not self.wdl:
+            return p, torch.tanh(v).squeeze(1)
+        wdl = torch.softmax(v, 1)
+        return p, wdl[:, 0] - wdl[:, 2], wdl
 
 
 def max_diff(outputs, expected):
@@ -87,6 +91,7 @@ def main():
     ap.add_argument("--inputs", required=True, help="sample inputs: raw float32 [n, planes, height, width]")
     ap.add_argument("--policy", required=True, help="LibTorch's policy logits for the samples: raw float32")
     ap.add_argument("--value", required=True, help="LibTorch's values for the samples: raw float32")
+    ap.add_argument("--wdl", help="LibTorch's win/draw/loss probabilities (a wdl head): raw float32 [n, 3]")
     ap.add_argument("--tolerance", type=float, default=1e-4)
     ap.add_argument("--opset", type=int, default=13)
     args = ap.parse_args()
@@ -105,19 +110,26 @@ def main():
         policy = torch.frombuffer(bytearray(f.read()), dtype=torch.float32).reshape(n, -1)
     with open(args.value, "rb") as f:
         value = torch.frombuffer(bytearray(f.read()), dtype=torch.float32).reshape(n)
+    expected = (policy, value)
+    outputs = ["policy", "value"]
+    if model.wdl:
+        with open(args.wdl, "rb") as f:
+            expected += (torch.frombuffer(bytearray(f.read()), dtype=torch.float32).reshape(n, 3),)
+        outputs.append("wdl")
 
     report = {"python_torch": torch.__version__, "samples": n}
     with torch.no_grad():
-        report["eager_max_abs_diff"] = max_diff(model(x), (policy, value))
+        report["eager_max_abs_diff"] = max_diff(model(x), expected)
         example = x[:2]
         if args.format == "torchscript":
             traced = torch.jit.trace(model, example)
             traced.save(args.out)
             loaded = torch.jit.load(args.out)
-            report["loaded_max_abs_diff"] = max_diff(loaded(x), (policy, value))
+            report["loaded_max_abs_diff"] = max_diff(loaded(x), expected)
         else:
-            torch.onnx.export(model, example, args.out, input_names=["planes"], output_names=["policy", "value"],
-                              dynamic_axes={"planes": {0: "batch"}, "policy": {0: "batch"}, "value": {0: "batch"}},
+            axes = {name: {0: "batch"} for name in ["planes"] + outputs}
+            torch.onnx.export(model, example, args.out, input_names=["planes"], output_names=outputs,
+                              dynamic_axes=axes,
                               opset_version=args.opset, do_constant_folding=True)
             report["opset"] = args.opset
     print(json.dumps(report))

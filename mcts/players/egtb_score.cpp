@@ -1,5 +1,6 @@
 #include "mcts/players/egtb_score.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <random>
@@ -40,6 +41,11 @@ EndgameResult valueHeadResult(Evaluator& head, const State& state) {
   request.numLegal = int(legal.size());
   request.priors = priors.data();
   head.evaluate(&request, 1);
+  if (request.draw > 0.f) {  // a win/draw/loss head: its likeliest result
+    const float win = (1 + request.value - request.draw) / 2, loss = (1 - request.value - request.draw) / 2;
+    if (request.draw >= std::max(win, loss)) return EndgameResult::kDraw;
+    return win > loss ? EndgameResult::kWin : EndgameResult::kLoss;
+  }
   if (request.value > kValueHeadDrawBand) return EndgameResult::kWin;
   return request.value < -kValueHeadDrawBand ? EndgameResult::kLoss : EndgameResult::kDraw;
 }

@@ -22,8 +22,8 @@ struct EgtbScoreOptions {
   void check() const;
 };
 
-/// A value head's estimate above this counts as a win, below its negative as a loss,
-/// in between as a draw.
+/// A scalar value head's estimate above this counts as a win, below its negative as a
+/// loss, in between as a draw (a win/draw/loss head's likeliest result counts instead).
 constexpr float kValueHeadDrawBand = 1.f / 3;
 
 /// The figures of one class.

@@ -88,5 +88,32 @@ TEST_P(ExportTest, OnnxReproducesLibTorchUnderOnnxRuntime) {
 
 INSTANTIATE_TEST_SUITE_P(Nets, ExportTest, ::testing::Values("linnaeus", "morris"));
 
+// A win/draw/loss head exports its expected result as `value` and its probabilities as a
+// third output, `wdl`, in both formats; model.json says so.
+TEST(ExportWdl, BothFormatsGiveTheWinDrawLossOutput) {
+  auto game = loadGame("morris");
+  NetworkConfig config = test::tinyNetwork();
+  config.valueHead = "wdl";
+  Network net(*game, config, "cpu", 23);
+  TempDir dir("tz-export-");
+  ExportOptions options;
+  options.format = "torchscript";
+  options.outDir = dir.file("ts");
+  const ExportResult ts = exportModel(net, *game, options);
+  EXPECT_LE(ts.maxAbsDiff, 1e-4);
+  expectTorchScriptMatches(ts.modelFile, net, *game);
+  const auto j = readJson(ts.sidecarFile);
+  ASSERT_EQ(j["outputs"].size(), 3u);
+  EXPECT_EQ(j["outputs"][2]["name"], "wdl");
+  EXPECT_EQ(j["outputs"][2]["shape"][1], 3);
+  EXPECT_EQ(j["architecture"]["network"]["value_head"], "wdl");
+
+  options.format = "onnx";
+  options.outDir = dir.file("onnx");
+  const ExportResult onnx = exportModel(net, *game, options);
+  if (!onnx.uncheckedReason.empty()) GTEST_SKIP() << "ONNX output not checked: " << onnx.uncheckedReason;
+  EXPECT_LE(onnx.maxAbsDiff, 1e-4);
+}
+
 }  // namespace
 }  // namespace tz

@@ -7,6 +7,7 @@
 #include "game/registry.h"
 #include "nets/net_evaluator.h"
 #include "nets/network.h"
+#include "nets/network_impl.h"
 #include "nets/positions.h"
 #include "tests/nets/net_test_helpers.h"
 
@@ -34,6 +35,45 @@ TEST(NetworkConfig, YamlRoundTrips) {
   EXPECT_EQ(back.policyChannels, c.policyChannels);
   EXPECT_EQ(back.valueChannels, c.valueChannels);
   EXPECT_EQ(back.valueHidden, c.valueHidden);
+  EXPECT_EQ(back.valueHead, "scalar");
+  NetworkConfig wdl = c;
+  wdl.valueHead = "wdl";
+  EXPECT_EQ(networkConfigFromYaml(networkConfigYaml(wdl), "test").valueHead, "wdl");
+  try {
+    networkConfigFromYaml("value_head: ternary\n", "net.yaml");
+    FAIL() << "an unknown value head was accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("value_head"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("wdl"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Network, AWinDrawLossHeadGivesTheDrawChanceAndWinMinusLoss) {
+  auto game = loadGame("brandubh");
+  NetworkConfig config = test::tinyNetwork();
+  config.valueHead = "wdl";
+  Network net(*game, config, "cpu", 3);
+  const auto states = randomPositions(*game, 8, 5);
+  const std::vector<float> inputs = encodePositions(*game, states);
+  const int n = int(states.size());
+  std::vector<float> logits(size_t(n) * game->numActions()), values(n), draws(n, -1.f);
+  net.predict(inputs.data(), n, logits.data(), values.data(), false, draws.data());
+  torch::NoGradGuard noGrad;
+  const NetOutput out = net.impl().net->forward(torch::from_blob(const_cast<float*>(inputs.data()),
+      {n, game->inputShape().planes, game->inputShape().height, game->inputShape().width}));
+  ASSERT_TRUE(out.wdl.defined());
+  const torch::Tensor p = torch::softmax(out.wdl, 1);
+  for (int i = 0; i < n; ++i) {
+    EXPECT_GT(draws[i], 0.f);
+    EXPECT_LT(draws[i], 1.f);
+    EXPECT_NEAR(draws[i], p[i][1].item<float>(), 1e-5);
+    EXPECT_NEAR(values[i], p[i][0].item<float>() - p[i][2].item<float>(), 1e-5);
+    EXPECT_LE(std::abs(values[i]), 1.f - draws[i] + 1e-5);
+  }
+  // A scalar head has no draw estimate.
+  Network scalar(*game, test::tinyNetwork(), "cpu", 3);
+  scalar.predict(inputs.data(), n, logits.data(), values.data(), false, draws.data());
+  for (float d : draws) EXPECT_EQ(d, 0.f);
 }
 
 TEST(NetworkConfig, RejectsUnknownKeysAndOutOfRangeValues) {

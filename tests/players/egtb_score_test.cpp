@@ -61,17 +61,20 @@ ClassScore score(const std::string& agent, int positions = 300, uint64_t seed = 
 // An evaluator whose value is `value(state)` and whose priors are uniform.
 class FixedHead final : public Evaluator {
  public:
-  explicit FixedHead(std::function<float(const State&)> value) : value_(std::move(value)) {}
+  explicit FixedHead(std::function<float(const State&)> value, float draw = 0.f)
+      : value_(std::move(value)), draw_(draw) {}
   void evaluate(EvalRequest* requests, int count) override {
     for (EvalRequest* r = requests; r != requests + count; ++r) {
       for (int i = 0; i < r->numLegal; ++i) r->priors[i] = 1.f / float(r->numLegal);
       r->value = value_(*r->state);
+      r->draw = draw_;
     }
   }
   std::string name() const override { return "fixed"; }
 
  private:
   std::function<float(const State&)> value_;
+  float draw_;  // the draw chance it gives every position (0: a scalar head)
 };
 
 TEST(EgtbScore, TheDatabasePlayerKeepsEveryValue) {
@@ -120,6 +123,18 @@ TEST(EgtbScore, AValueHeadIsScoredByItsSign) {
   FixedHead winning([](const State&) { return 0.5f; });
   const ClassScore wins = score("random", 200, 7, &winning);
   EXPECT_EQ(wins.valueHeadCorrect, wins.byResult[int(EndgameResult::kWin)]);
+}
+
+TEST(EgtbScore, AWinDrawLossHeadIsScoredByItsLikeliestResult) {
+  // Value 0.5 would be a win for a scalar head; with a draw chance of 0.5 the win has 0.5
+  // and the loss 0: a win. With a draw chance of 0.6 and value 0.3 the draw is likeliest.
+  FixedHead winning([](const State&) { return 0.5f; }, 0.5f);
+  const ClassScore wins = score("random", 200, 7, &winning);
+  EXPECT_EQ(wins.valueHeadCorrect, wins.byResult[int(EndgameResult::kWin)]);
+  FixedHead drawing([](const State&) { return 0.3f; }, 0.6f);
+  const ClassScore draws = score("random", 200, 7, &drawing);
+  EXPECT_EQ(draws.valueHeadCorrect, draws.byResult[int(EndgameResult::kDraw)]);
+  EXPECT_GT(draws.byResult[int(EndgameResult::kDraw)], 0);
 }
 
 TEST(EgtbScore, BadRequestsAreRefused) {

@@ -20,6 +20,7 @@ inline Batch randomBatch(const Game& game, int n, std::mt19937_64& positions, st
   b.policy.assign(size_t(n) * actions, 0.f);
   b.legal.assign(size_t(n) * actions, 0.f);
   b.values.assign(size_t(n), 0.f);
+  b.results.assign(size_t(n), 0.f);
   std::set<uint64_t> seen;
   std::vector<Action> legal;
   for (int i = 0; i < n;) {
@@ -30,6 +31,7 @@ inline Batch randomBatch(const Game& game, int n, std::mt19937_64& positions, st
       for (Action a : legal) b.legal[size_t(i) * actions + a] = 1.f;
       b.policy[size_t(i) * actions + legal[targets() % legal.size()]] = 1.f;
       b.values[size_t(i)] = targets() % 2 ? 1.f : -1.f;
+      b.results[size_t(i)] = b.values[size_t(i)];
       ++i;
     }
   }

@@ -40,6 +40,27 @@ TEST(Trainer, OverfitsOneFixedBatch) {
   EXPECT_EQ(net->step(), 501);
 }
 
+TEST(Trainer, AWinDrawLossHeadLearnsHowOftenEachResultComes) {
+  // Half the positions drawn, a quarter won, a quarter lost: the head learns those chances
+  // for each position, and win - loss meets the value targets.
+  auto game = loadGame("brandubh");
+  NetworkConfig config = loadNetworkConfig("small");
+  config.valueHead = "wdl";
+  Network net(*game, config, "cpu", 7);
+  net.createOptimizer({"adamw", 0.003, 0.9, 0});
+  Batch batch = fixedBatch(*game, 16, 3);
+  for (int i = 0; i < batch.size; ++i) batch.results[size_t(i)] = batch.values[size_t(i)] = i % 2 ? 0.f : i % 4 ? 1.f : -1.f;
+  const StepLosses first = trainStep(net, batch, 0.003, 1.0);
+  for (int i = 0; i < 300; ++i) trainStep(net, batch, 0.003, 1.0);
+  std::vector<float> logits(size_t(batch.size) * game->numActions()), values(batch.size), draws(batch.size);
+  net.predict(batch.planes.data(), batch.size, logits.data(), values.data(), false, draws.data());
+  for (int i = 0; i < batch.size; ++i) {
+    EXPECT_NEAR(draws[size_t(i)], batch.results[size_t(i)] == 0.f ? 1.f : 0.f, 0.1) << i;
+    EXPECT_NEAR(values[size_t(i)], batch.values[size_t(i)], 0.1) << i;
+  }
+  EXPECT_GT(first.value, 1.0);  // a fresh head's cross-entropy is about log 3
+}
+
 TEST(Trainer, PolicyLossRunsOverTheLegalActionsOnly) {
   auto game = loadGame("brandubh");
   auto net = smallNetwork(*game, "sgd", 0);

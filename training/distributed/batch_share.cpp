@@ -17,8 +17,10 @@ void append(std::vector<float>& to, const std::vector<float>& from, size_t first
 
 std::vector<float> flattenBatch(const Batch& batch) {
   std::vector<float> flat;
-  flat.reserve(batch.planes.size() + batch.policy.size() + batch.legal.size() + batch.values.size());
-  for (const auto* part : {&batch.planes, &batch.policy, &batch.legal, &batch.values}) append(flat, *part, 0, part->size());
+  flat.reserve(batch.planes.size() + batch.policy.size() + batch.legal.size() + batch.values.size() +
+               batch.results.size());
+  for (const auto* part : {&batch.planes, &batch.policy, &batch.legal, &batch.values, &batch.results})
+    append(flat, *part, 0, part->size());
   return flat;
 }
 
@@ -31,6 +33,7 @@ Batch unflattenBatch(const std::vector<float>& flat, const BatchLayout& layout) 
   append(b.policy, flat, planes, actions);
   append(b.legal, flat, planes + actions, actions);
   append(b.values, flat, planes + 2 * actions, n);
+  append(b.results, flat, planes + 2 * actions + n, n);
   return b;
 }
 
@@ -42,7 +45,7 @@ Batch batchShare(const Batch& batch, int index, int shares) {
   const size_t first = size_t(index) * size_t(b.size), count = size_t(b.size), whole = size_t(batch.size);
   using Part = std::pair<std::vector<float>*, const std::vector<float>*>;  // (share's, batch's)
   for (const Part& p : {Part{&b.planes, &batch.planes}, Part{&b.policy, &batch.policy}, Part{&b.legal, &batch.legal},
-                        Part{&b.values, &batch.values}}) {
+                        Part{&b.values, &batch.values}, Part{&b.results, &batch.results}}) {
     const size_t stride = p.second->size() / whole;
     append(*p.first, *p.second, first * stride, count * stride);
   }

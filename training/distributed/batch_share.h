@@ -14,11 +14,11 @@ struct BatchLayout {
   int inputSize = 0;  // floats of one encoded position
   int actions = 0;    // the game's action count
 
-  /// Floats of the flattened batch: planes, policy, legal, values.
-  size_t flatSize() const { return size_t(size) * (size_t(inputSize) + 2 * size_t(actions) + 1); }
+  /// Floats of the flattened batch: planes, policy, legal, values, results.
+  size_t flatSize() const { return size_t(size) * (size_t(inputSize) + 2 * size_t(actions) + 2); }
 };
 
-/// `batch` as one buffer of layout.flatSize() floats (planes, policy, legal, values).
+/// `batch` as one buffer of layout.flatSize() floats (planes, policy, legal, values, results).
 std::vector<float> flattenBatch(const Batch& batch);
 /// The batch that flattenBatch gave as `flat`.
 Batch unflattenBatch(const std::vector<float>& flat, const BatchLayout& layout);

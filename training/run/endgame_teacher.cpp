@@ -104,6 +104,7 @@ Sample EndgameTeacher::lesson(const State& position) {
   state->legalActions(s.legal);
   for (Action a : targets) s.policy.emplace_back(a, 1.f / float(targets.size()));
   s.value = resultValue(probe.value.result);
+  s.result = s.value;
   s.toMove = side;
   return s;
 }

@@ -49,6 +49,7 @@ Batch emptyBatch(const Game& game, int n) {
   b.policy.assign(size_t(n) * game.numActions(), 0.f);
   b.legal.assign(size_t(n) * game.numActions(), 0.f);
   b.values.assign(n, 0.f);
+  b.results.assign(n, 0.f);
   return b;
 }
 
@@ -69,6 +70,7 @@ void writeSample(const Game& game, const Sample& sample, int symmetry, Batch& ba
   for (const auto& [a, prob] : sample.policy) pol[acts[a]] += prob;
   for (Action a : sample.legal) legal[acts[a]] = 1.f;
   batch.values[row] = sample.value;
+  batch.results[row] = sample.result;
 }
 
 Batch ReplayBuffer::sample(int n) {
@@ -106,6 +108,7 @@ std::vector<Sample> ReplayBuffer::samplesOf(const GameRecord& record,
       const float result = record.winner < 0 ? 0.f : record.winner == s.toMove ? 1.f : -1.f;
       const float search = positions[next].value.value_or(result);
       s.value = float((1 - searchValueMix_) * result + searchValueMix_ * search);
+      s.result = result;
       out.push_back(std::move(s));
     }
     if (ply < int(record.actions.size())) state->apply(record.actions[ply]);

@@ -20,6 +20,7 @@ struct Sample {
   std::vector<std::pair<Action, float>> policy;  // search policy target
   std::vector<Action> legal;                     // legal actions (the policy loss is over these alone)
   float value = 0;                               // value target for the side to move, in [-1, 1]
+  float result = 0;                              // the game's result for the side to move: 1, 0 (a draw) or -1
   int toMove = 0;                                // side to move (for per-side statistics)
   int variant = 0;                               // index of its game among the buffer's (symmetries)
 };
@@ -30,7 +31,8 @@ struct Batch {
   std::vector<float> planes;   // size * inputShape().size()
   std::vector<float> policy;   // size * numActions, dense probabilities
   std::vector<float> legal;    // size * numActions: 1 for a legal action, 0 otherwise
-  std::vector<float> values;   // size results
+  std::vector<float> values;   // size value targets
+  std::vector<float> results;  // size game results (1, 0, -1), the win/draw/loss head's targets
 };
 
 /// A batch of `n` zeroed rows in `game`'s input and action layouts.

@@ -33,6 +33,13 @@ StepLosses trainStep(Network& net, const Batch& batch, double learningRate, doub
   auto logits = out.policy.masked_fill(legal.eq(0), kIllegalLogit);
   auto policyLoss = -(targetPolicy * torch::log_softmax(logits, 1)).sum(1).mean();
   auto valueLoss = (out.value - targetValue).pow(2).mean();
+  if (out.wdl.defined()) {
+    // A win/draw/loss head also learns the chances of each result: cross-entropy against
+    // the game's result (class 0 a win, 1 a draw, 2 a loss for the side to move).
+    auto results = torch::from_blob(const_cast<float*>(batch.results.data()), {batch.size}, opts).to(impl.device);
+    auto resultClass = (1 - results).round().to(torch::kLong);
+    valueLoss = valueLoss + torch::nll_loss(torch::log_softmax(out.wdl, 1), resultClass);
+  }
   auto loss = policyLoss + valueWeight * valueLoss;
   loss.backward();
   if (averager) averager->average(net);

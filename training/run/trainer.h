@@ -12,7 +12,7 @@ class GradientAverager;
 /// Losses of one step (means over the batch).
 struct StepLosses {
   double policy = 0;  // cross-entropy of the network policy (over legal actions) against the target
-  double value = 0;   // squared error of the value against the result
+  double value = 0;   // squared error of the value against its target; a wdl head adds its cross-entropy against the result
   double total = 0;   // policy + valueWeight * value
 };
 
