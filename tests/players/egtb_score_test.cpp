@@ -126,15 +126,21 @@ TEST(EgtbScore, AValueHeadIsScoredByItsSign) {
 }
 
 TEST(EgtbScore, AWinDrawLossHeadIsScoredByItsLikeliestResult) {
-  // Value 0.5 would be a win for a scalar head; with a draw chance of 0.5 the win has 0.5
-  // and the loss 0: a win. With a draw chance of 0.6 and value 0.3 the draw is likeliest.
-  FixedHead winning([](const State&) { return 0.5f; }, 0.5f);
-  const ClassScore wins = score("random", 200, 7, &winning);
-  EXPECT_EQ(wins.valueHeadCorrect, wins.byResult[int(EndgameResult::kWin)]);
-  FixedHead drawing([](const State&) { return 0.3f; }, 0.6f);
+  Database db(folder3v3(), true);
+  // A truthful head with small margins: value +-0.2 (inside the scalar draw band) but a win
+  // (or a loss) likelier than a draw, at 0.55 against 0.1.
+  FixedHead truth(
+      [&](const State& state) {
+        const Result r = db.probe(parseRecord(state.record())).value.result;
+        return r == Result::kWin ? 0.2f : r == Result::kLoss ? -0.2f : 0.f;
+      },
+      0.1f);
+  EXPECT_EQ(score("random", 200, 7, &truth).valueHeadAccuracy(), 1.0);
+  // Value 0.38 (a win by the scalar band) with a draw chance of 0.6: the draw is likeliest.
+  FixedHead drawing([](const State&) { return 0.38f; }, 0.6f);
   const ClassScore draws = score("random", 200, 7, &drawing);
   EXPECT_EQ(draws.valueHeadCorrect, draws.byResult[int(EndgameResult::kDraw)]);
-  EXPECT_GT(draws.byResult[int(EndgameResult::kDraw)], 0);
+  EXPECT_GT(draws.byResult[int(EndgameResult::kWin)], draws.valueHeadCorrect);
 }
 
 TEST(EgtbScore, BadRequestsAreRefused) {
