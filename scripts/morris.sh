@@ -6,7 +6,8 @@
 # (two processes, seeds 1 and 2, random first plies), and `egtb score` on POSITIONS
 # positions of each class.
 # Usage: scripts/morris.sh [EXPERIMENT] (default configs/experiments/morris-quick.yaml);
-# SIMS (agent simulations, 400), GAMES (100), POSITIONS (2000) and RUN override.
+# SIMS (agent simulations, 400), GAMES (100), POSITIONS (2000) and RUN override; DRAW=X
+# plays the agent with the draw score X (`net:...,draw=X`, README), e.g. with morris-wdl.yaml.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 BIN=build/cli/taflzero
@@ -27,8 +28,8 @@ else
   $BIN train "$CONFIG" --run "$RUN"
 fi
 LATEST=$(ls "$RUN"/checkpoints/step-*.ckpt | tail -n 1)
-AGENT="net:$LATEST,sims=$SIMS"
-OUT="$RUN/measure-$(basename "$LATEST" .ckpt)"
+AGENT="net:$LATEST,sims=$SIMS${DRAW:+,draw=$DRAW}"
+OUT="$RUN/measure-$(basename "$LATEST" .ckpt)${DRAW:+-draw-$DRAW}"
 mkdir -p "$OUT"
 
 # One pairing: two arena processes (seeds 1 and 2) of GAMES/2 games, then their sum.
