@@ -35,23 +35,43 @@ const char* provenName(mcts::Proven p) {
   }
 }
 
-// Adds the search settings a user may change to a subcommand.
+// The command line's check of the search setting `key`: the range SearchOptions::fields
+// gives it, refused with the words every front end uses ("expected an integer in [1, 256]").
+CLI::Validator searchRange(const std::string& key) {
+  const FieldRange range = searchOptionRange(key);
+  return CLI::Validator(
+      [range](std::string& text) -> std::string {
+        size_t end = 0;
+        double value = 0;
+        try {
+          value = std::stod(text, &end);
+        } catch (const std::exception&) {
+          end = 0;
+        }
+        if (end == 0 || end != text.size() || !range.contains(value)) return "expected " + range.text() + ", got " + text;
+        return "";
+      },
+      range.text());
+}
+
+// Adds the search settings a user may change to a subcommand, each checked against its range.
 void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
-  cmd->add_option("--simulations,-n", o.simulations, "Playouts per search")->capture_default_str()->check(CLI::Range(1, 1 << 30));
-  cmd->add_option("--threads,-t", o.threads, "Search threads on one tree")->capture_default_str()->check(CLI::Range(1, 256));
-  cmd->add_option("--batch", o.batchSize, "Leaves per thread per evaluation")->capture_default_str()->check(CLI::Range(1, 4096));
-  cmd->add_option("--c-puct", o.cPuct, "Exploration constant")->capture_default_str();
-  cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str();
-  cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str();
-  cmd->add_option("--lookahead", o.rootLookahead, "Exact win checks: 0 none, 1 root moves that win at once, 2 also replies that do")->capture_default_str()->check(CLI::Range(0, 2));
+  cmd->add_option("--simulations,-n", o.simulations, "Playouts per search")->capture_default_str()->check(searchRange("simulations"));
+  cmd->add_option("--threads,-t", o.threads, "Search threads on one tree")->capture_default_str()->check(searchRange("threads"));
+  cmd->add_option("--batch", o.batchSize, "Leaves per thread per evaluation")->capture_default_str()->check(searchRange("batch_size"));
+  cmd->add_option("--c-puct", o.cPuct, "Exploration constant")->capture_default_str()->check(searchRange("c_puct"));
+  cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str()->check(searchRange("fpu_reduction"));
+  cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str()->check(searchRange("virtual_loss"));
+  cmd->add_option("--lookahead", o.rootLookahead, "Exact win checks: 0 none, 1 root moves that win at once, 2 also replies that do")->capture_default_str()->check(searchRange("root_lookahead"));
+  cmd->add_option("--draw-score", o.drawScore, "Utility of a draw for the side to move at the root, its opponent's the negation")->capture_default_str()->check(searchRange("draw_score"));
   addSeedOption(cmd, o.seed, "Random seed");
   cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");
   cmd->add_option("--gumbel-candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search")
-      ->capture_default_str()->check(CLI::Range(1, 4096));
+      ->capture_default_str()->check(searchRange("gumbel_candidates"));
   cmd->add_option("--tree-mib", o.treeMiB,
                   "Memory budget of the search tree in MiB: the search stops when it is reached (0: a quarter of "
                   "the machine's memory)")
-      ->capture_default_str();
+      ->capture_default_str()->check(searchRange("tree_mib"));
 }
 
 // The evaluator named on the command line.

@@ -65,6 +65,7 @@ T ConfigReader::getNumber(const std::string& key, T def, T lo, T hi) {
 template int ConfigReader::getNumber<int>(const std::string&, int, int, int);
 template int64_t ConfigReader::getNumber<int64_t>(const std::string&, int64_t, int64_t, int64_t);
 template uint64_t ConfigReader::getNumber<uint64_t>(const std::string&, uint64_t, uint64_t, uint64_t);
+template float ConfigReader::getNumber<float>(const std::string&, float, float, float);
 template double ConfigReader::getNumber<double>(const std::string&, double, double, double);
 
 int ConfigReader::getInt(const std::string& key, int def, int lo, int hi) { return getNumber(key, def, lo, hi); }

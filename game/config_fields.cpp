@@ -30,6 +30,10 @@ std::string choicesText(const std::vector<std::string>& choices) {
   return "one of " + out;
 }
 
+std::string FieldRange::text() const {
+  return integral ? rangeText(int64_t(lo), int64_t(hi)) : rangeText(lo, hi);
+}
+
 void FieldChecker::choice(const char* key, const std::string& value, const std::vector<std::string>& choices) const {
   for (const auto& c : choices)
     if (c == value) return;

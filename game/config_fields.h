@@ -62,4 +62,77 @@ void checkFields(const S& options, const std::string& file, const std::string& p
   S::fields(options, checker);
 }
 
+/// One numeric field of a fields list, for the front ends that read it from other text than
+/// YAML (player specs, the command line): its key and range.
+struct FieldRange {
+  std::string key;
+  double lo = 0;
+  double hi = 0;
+  bool integral = false;  // integers only
+
+  /// The expected value as every front end says it: rangeText(lo, hi).
+  std::string text() const;
+  /// Whether `value` lies in the range (never for NaN).
+  bool contains(double value) const { return value >= lo && value <= hi; }
+};
+
+/// Collects the numeric fields of a fields list, in order (flags and choices are skipped).
+class FieldRangeCollector {
+ public:
+  /// A number in [lo, hi].
+  template <class T>
+  void number(const char* key, const T&, typename NonDeduced<T>::type lo, typename NonDeduced<T>::type hi) {
+    ranges.push_back(FieldRange{key, double(lo), double(hi), std::is_integral_v<T>});
+  }
+  /// A choice (skipped).
+  void choice(const char*, const std::string&, const std::vector<std::string>&) {}
+  /// A flag (skipped).
+  void flag(const char*, const bool&) {}
+
+  std::vector<FieldRange> ranges;  // the numeric fields visited
+};
+
+/// The numeric fields a struct type lists in `S::fields`, in order.
+template <class S>
+std::vector<FieldRange> fieldRanges() {
+  const S defaults{};
+  FieldRangeCollector collector;
+  S::fields(defaults, collector);
+  return collector.ranges;
+}
+
+/// Passes on to another visitor only the fields whose keys it names: a front end that
+/// offers part of a struct's list (self-play's search settings, say) reads and checks them
+/// with the list's own ranges.
+template <class V>
+class SelectedFields {
+ public:
+  /// Visits `inner` with the fields named in `keys`.
+  SelectedFields(V& inner, const std::vector<std::string>& keys) : inner_(inner), keys_(keys) {}
+  /// A number, passed on when selected.
+  template <class T, class L>
+  void number(const char* key, T& value, L lo, L hi) {
+    if (selected(key)) inner_.number(key, value, lo, hi);
+  }
+  /// A choice, passed on when selected.
+  template <class T>
+  void choice(const char* key, T& value, const std::vector<std::string>& choices) {
+    if (selected(key)) inner_.choice(key, value, choices);
+  }
+  /// A flag, passed on when selected.
+  template <class T>
+  void flag(const char* key, T& value) {
+    if (selected(key)) inner_.flag(key, value);
+  }
+
+ private:
+  bool selected(const char* key) const {
+    for (const auto& k : keys_)
+      if (k == key) return true;
+    return false;
+  }
+  V& inner_;
+  const std::vector<std::string>& keys_;
+};
+
 }  // namespace tz

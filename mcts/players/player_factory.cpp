@@ -1,9 +1,9 @@
 #include "mcts/players/player_factory.h"
 
-#include <iomanip>
 #include <mutex>
 #include <sstream>
 
+#include "game/config_fields.h"
 #include "game/error.h"
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
@@ -15,19 +15,32 @@ namespace tz {
 
 namespace {
 
-// An MCTS player evaluating leaves with `evaluator`, searching as the evaluator prefers, with
-// simulations and seed from the spec and the spec's Gumbel options (gumbel=1, candidates=M).
+// An MCTS player evaluating leaves with `evaluator`, searching as the evaluator prefers
+// with `simulations` unless the spec's search settings say otherwise.
 std::unique_ptr<Player> mctsPlayer(SpecOptions& o, const Game& game, std::shared_ptr<Evaluator> evaluator,
                                    uint64_t seed, int simulations) {
-  SearchOptions options;
+  SearchOptions options = evaluator->preferredSearch(SearchOptions{});
   options.simulations = simulations;
   options.seed = seed;
-  options.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
-  options.gumbelCandidates = o.integer("candidates", options.gumbelCandidates, 1, 4096);
+  readSearchSpec(o, options);
   o.finish();
-  options = evaluator->preferredSearch(options);
   return makeMctsPlayer(game, std::move(evaluator), options);
 }
+
+// Reads the fields of SearchOptions from a spec by their spec names (readSearchSpec).
+struct SpecFieldReader {
+  SpecOptions& spec;
+  template <class T, class L>
+  void number(const char* key, T& value, L lo, L hi) {
+    const std::string name = searchSpecName(key);
+    if constexpr (std::is_integral_v<T>) {
+      value = T(spec.integer(name, int(value), int(lo), int(hi)));
+    } else {
+      value = T(spec.real(name, double(value), double(lo), double(hi)));
+    }
+  }
+  void flag(const char* key, bool& value) { value = spec.integer(searchSpecName(key), value ? 1 : 0, 0, 1) == 1; }
+};
 
 struct Kind {
   std::string usage;
@@ -57,18 +70,16 @@ struct Registry {
                             o.finish();
                             return std::make_unique<players::AlphaBetaPlayer>(game, options, seed);
                           }};
-    kinds["mcts"] = {"mcts[:sims=N][,rollouts=R][,gumbel=1][,candidates=M]",
+    kinds["mcts"] = {"mcts[:sims=N,rollouts=R,gumbel=1,candidates=M,cpuct=X,...]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                        SpecOptions o(spec);
-                       const int sims = o.integer("sims", 1000, 1, 1 << 30);
                        const int rollouts = o.integer("rollouts", 1, 1, 1000);
-                       return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, sims);
+                       return mctsPlayer(o, game, std::make_shared<RolloutEvaluator>(rollouts, seed), seed, 1000);
                      }};
-    kinds["uniform-mcts"] = {"uniform-mcts[:sims=N][,gumbel=1][,candidates=M]",
+    kinds["uniform-mcts"] = {"uniform-mcts[:sims=N,gumbel=1,candidates=M,cpuct=X,...]",
                              [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                                SpecOptions o(spec);
-                               const int sims = o.integer("sims", 800, 1, 1 << 30);
-                               return mctsPlayer(o, game, std::make_shared<UniformEvaluator>(), seed, sims);
+                               return mctsPlayer(o, game, std::make_shared<UniformEvaluator>(), seed, 800);
                              }};
   }
 };
@@ -94,18 +105,18 @@ SpecOptions::SpecOptions(const PlayerSpec& spec) : spec_(spec.text) {
 }
 
 int SpecOptions::integer(const std::string& key, int fallback, int lo, int hi) {
-  return int(number(key, fallback, lo, hi, "an integer", [](const std::string& text, size_t* end) {
+  return int(number(key, fallback, lo, hi, true, [](const std::string& text, size_t* end) {
     return double(std::stol(text, end));
   }));
 }
 
 double SpecOptions::real(const std::string& key, double fallback, double lo, double hi) {
-  return number(key, fallback, lo, hi, "a number", [](const std::string& text, size_t* end) {
+  return number(key, fallback, lo, hi, false, [](const std::string& text, size_t* end) {
     return std::stod(text, end);
   });
 }
 
-double SpecOptions::number(const std::string& key, double fallback, double lo, double hi, const char* what,
+double SpecOptions::number(const std::string& key, double fallback, double lo, double hi, bool integral,
                            const std::function<double(const std::string&, size_t*)>& parse) {
   used_.insert(key);
   const auto it = values_.find(key);
@@ -118,10 +129,9 @@ double SpecOptions::number(const std::string& key, double fallback, double lo, d
     end = 0;
   }
   if (end == 0 || end != it->second.size() || !(v >= lo && v <= hi)) {
-    std::ostringstream range;
-    range << std::setprecision(15) << "[" << lo << ", " << hi << "]";
-    throw Error("player " + tz::quoted(spec_) + ": option " + tz::quoted(key) + " = " + tz::quoted(it->second) + ": expected " + what + " in " +
-                range.str());
+    const std::string range = integral ? rangeText(int64_t(lo), int64_t(hi)) : rangeText(lo, hi);
+    throw Error("player " + tz::quoted(spec_) + ": option " + tz::quoted(key) + " = " + tz::quoted(it->second) +
+                ": expected " + range);
   }
   return v;
 }
@@ -141,6 +151,19 @@ void SpecOptions::finish() const {
                   (known.empty() ? " (this player takes none)" : " (expected " + known + ")"));
     }
   }
+}
+
+std::string searchSpecName(const std::string& key) {
+  static const std::map<std::string, std::string> shorthands = {
+      {"simulations", "sims"}, {"batch_size", "batch"},         {"c_puct", "cpuct"},    {"fpu_reduction", "fpu"},
+      {"root_lookahead", "lookahead"}, {"gumbel_candidates", "candidates"}, {"draw_score", "draw"}};
+  const auto it = shorthands.find(key);
+  return it == shorthands.end() ? key : it->second;
+}
+
+void readSearchSpec(SpecOptions& spec, SearchOptions& options) {
+  SpecFieldReader reader{spec};
+  SearchOptions::fields(options, reader);
 }
 
 void registerPlayerKind(const std::string& kind, const std::string& usage, PlayerCreator creator) {

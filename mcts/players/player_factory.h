@@ -11,6 +11,7 @@
 
 #include "game/game.h"
 #include "mcts/player.h"
+#include "mcts/search_options.h"
 
 namespace tz {
 
@@ -38,14 +39,25 @@ class SpecOptions {
   void finish() const;
 
  private:
-  // The option `key` read by `parse` (text, characters used) and checked against [lo, hi].
-  double number(const std::string& key, double fallback, double lo, double hi, const char* what,
+  // The option `key` read by `parse` (text, characters used) and checked against [lo, hi]
+  // (integers only when `integral`).
+  double number(const std::string& key, double fallback, double lo, double hi, bool integral,
                 const std::function<double(const std::string&, size_t*)>& parse);
 
   std::string spec_;
   std::map<std::string, std::string> values_;
   std::set<std::string> used_;
 };
+
+/// The name a player spec gives the search setting `key` (SearchOptions::fields): the
+/// shorthand where there is one (sims, batch, cpuct, fpu, lookahead, candidates, draw),
+/// else the key itself (virtual_loss, tree_mib, ...).
+std::string searchSpecName(const std::string& key);
+
+/// Reads into `options` every search setting the spec gives, by its spec name, with the
+/// range SearchOptions::fields gives it (a flag as 0 or 1); absent ones keep their value.
+/// Every search player kind (mcts, uniform-mcts, net) reads its settings through this.
+void readSearchSpec(SpecOptions& spec, SearchOptions& options);
 
 /// Builds a player of one kind for `game` (which outlives it) with a seed.
 using PlayerCreator = std::function<std::unique_ptr<Player>(const PlayerSpec& spec, const Game& game, uint64_t seed)>;

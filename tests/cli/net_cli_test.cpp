@@ -12,6 +12,8 @@
 
 #include "nets/temp_dir.h"
 #include "tests/cli/cli_runner.h"
+#include "mcts/players/player_factory.h"
+#include "tests/support/search_ranges.h"
 
 namespace tz::test {
 namespace {
@@ -121,6 +123,23 @@ TEST(NetCli, EveryCommandOfTheLibTorchBuildRunsThroughTaflzero) {
   const auto bench = subcommands(runCli("bench --help", false).out);
   ASSERT_GE(bench.size(), 5u);
   for (const auto& name : bench) EXPECT_TRUE(known("bench " + name)) << "bench " << name;
+}
+
+// A network player reads its search settings through the search's field list, as every
+// other search player: the value just outside each range is refused with the range's words.
+TEST(NetCli, NetworkPlayersTakeTheSearchSettingsRanges) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  for (const auto& o : valuesJustOutsideSearchRanges()) {
+    const std::string option = searchSpecName(o.range.key) + "=" + o.text;
+    auto bad = runCli("arena --variant brandubh --a net:" + ckpt + "," + option + " --b random --games 2 --db " +
+                      dir.file("r.db"));
+    EXPECT_NE(bad.code, 0) << option;
+    EXPECT_NE(bad.out.find("option '" + searchSpecName(o.range.key) + "' = '" + o.text + "': expected " + o.range.text()),
+              std::string::npos)
+        << bad.out;
+  }
 }
 
 TEST(NetCli, ErrorsAreOneLine) {

@@ -3,9 +3,11 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <map>
 #include <regex>
 
 #include "tests/cli/cli_runner.h"
+#include "tests/support/search_ranges.h"
 
 namespace tz::test {
 namespace {
@@ -102,7 +104,26 @@ TEST(RulesCli, SearchStopsAtTheTreeMemoryBudget) {
   EXPECT_TRUE(j["tree_full"].get<bool>());
   EXPECT_EQ(j["tree_mib"].get<double>(), 4.0);
   EXPECT_LT(j["simulations"].get<int>(), 2000000);
-  expectOneLineError("search --variant brandubh --tree-mib -1", "tree_mib");
+  expectOneLineError("search --variant brandubh --tree-mib -1", "--tree-mib: expected a number in [0, 1e+09], got -1");
+}
+
+// The command line's search settings read their ranges from the search's field list: the
+// value just outside each is refused with the words every other front end uses.
+TEST(RulesCli, SearchSettingsAreRefusedJustOutsideTheFieldListsRange) {
+  const std::map<std::string, std::string> flags = {
+      {"simulations", "--simulations"},   {"threads", "--threads"},           {"batch_size", "--batch"},
+      {"c_puct", "--c-puct"},             {"fpu_reduction", "--fpu-reduction"}, {"virtual_loss", "--virtual-loss"},
+      {"root_lookahead", "--lookahead"},  {"draw_score", "--draw-score"},     {"gumbel_candidates", "--gumbel-candidates"},
+      {"tree_mib", "--tree-mib"}};
+  int checked = 0;
+  for (const auto& o : valuesJustOutsideSearchRanges()) {
+    const auto flag = flags.find(o.range.key);
+    if (flag == flags.end()) continue;  // a setting the command line does not offer
+    expectOneLineError("search --variant brandubh " + flag->second + "=" + o.text,
+                       flag->second + ": expected " + o.range.text() + ", got " + o.text);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2 * int(flags.size()));
 }
 
 // `search --ms N` searches by the clock, capped by --simulations when given, and reports its
@@ -122,7 +143,7 @@ TEST(RulesCli, SearchForMilliseconds) {
 // one that rounds to 0 bytes meant no budget at all (issue 38, item 9).
 TEST(RulesCli, TreeBudgetsWithinTheRootsBlockAreRefused) {
   expectOneLineError("search --variant brandubh --tree-mib 1", "tree_mib must be 0 (a quarter of the memory) or more than 1 MiB");
-  expectOneLineError("search --variant brandubh --tree-mib 1e-7", "(got 1e-07)");
+  expectOneLineError("search --variant brandubh --tree-mib 1e-7", "got 1e-07");
 }
 
 // A tafl position without a king is refused like one with two (issue 38, item 7).

@@ -11,6 +11,7 @@
 #include "mcts/playouts.h"
 #include "mcts/search.h"
 #include "mcts/self_play.h"
+#include "tests/support/search_ranges.h"
 
 namespace tz {
 namespace {
@@ -48,6 +49,44 @@ TEST(SearchOptions, NonFiniteAndOutOfRangeOptionsAreRefusedByName) {
   SelfPlayOptions sp;
   sp.search.cPuct = kNaN;
   EXPECT_THROW(BatchedSelfPlay(*game, std::make_shared<UniformEvaluator>(), sp), Error);
+}
+
+// Sets the numeric field `key` of a SearchOptions to `value` (a visitor of its field list).
+struct SetField {
+  std::string key;
+  double value;
+  template <class T, class L>
+  void number(const char* name, T& member, L, L) {
+    if (key == name) member = T(value);
+  }
+  void flag(const char*, bool&) {}
+};
+
+// The search's own check reads the ranges the field list gives: each setting just outside
+// its range is refused by its key with the range's words, each edge accepted.
+TEST(SearchOptions, EachSettingIsRefusedJustOutsideTheRangeItsFieldListGives) {
+  const auto outside = test::valuesJustOutsideSearchRanges();
+  ASSERT_EQ(outside.size(), 2 * fieldRanges<SearchOptions>().size());
+  ASSERT_GE(outside.size(), 2u * 15);
+  for (const auto& o : outside) {
+    SearchOptions options;
+    SetField set{o.range.key, o.value};
+    SearchOptions::fields(options, set);
+    const std::string message = rejection(options);
+    EXPECT_NE(message.find("'" + o.range.key + "'"), std::string::npos) << message;
+    EXPECT_NE(message.find("expected " + o.range.text() + ", got"), std::string::npos) << message;
+  }
+  for (const FieldRange& range : fieldRanges<SearchOptions>()) {
+    for (double edge : {range.lo, range.hi}) {
+      SearchOptions options;
+      SetField set{range.key, edge};
+      SearchOptions::fields(options, set);
+      EXPECT_NO_THROW(options.check()) << range.key << " = " << edge;
+    }
+  }
+  EXPECT_EQ(searchOptionRange("c_puct").text(), "a number in [0.01, 100]");
+  EXPECT_EQ(searchOptionRange("simulations").text(), "an integer in [1, 1073741824]");
+  EXPECT_THROW(searchOptionRange("gumbel"), Error);  // a flag has no range
 }
 
 TEST(SelfPlayOptions, CheckNamesTheBadSetting) {

@@ -1,9 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "game/error.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_player.h"
 #include "tests/game/tafl_helpers.h"
+#include "tests/support/search_ranges.h"
 
 namespace tz::test {
 namespace {
@@ -55,6 +58,30 @@ TEST(PlayerFactory, ExplainsBadSpecs) {
   EXPECT_NE(errorOf("alphabeta:depth").find("not of the form key=value"), std::string::npos);
   EXPECT_NE(errorOf("alphabeta:depth=2,depth=3").find("given twice"), std::string::npos);
   EXPECT_NE(errorOf("random:x=1").find("takes none"), std::string::npos);
+}
+
+// Search players read every search setting through one field list: a value just outside its
+// range is refused with the range's words, whichever search kind is given it; the settings
+// are known by their spec names (sims, cpuct, ...), and a setting at its lower edge is taken.
+TEST(PlayerFactory, SearchSpecsTakeEverySearchSettingWithTheFieldListsRange) {
+  auto g = variant("brandubh");
+  for (const std::string kind : {"mcts", "uniform-mcts"}) {
+    for (const auto& o : test::valuesJustOutsideSearchRanges()) {
+      const std::string spec = kind + ":" + searchSpecName(o.range.key) + "=" + o.text;
+      const std::string message = errorOf(spec);
+      EXPECT_NE(message.find("'" + searchSpecName(o.range.key) + "'"), std::string::npos) << message;
+      EXPECT_NE(message.find("expected " + o.range.text()), std::string::npos) << message;
+    }
+    for (const FieldRange& range : fieldRanges<SearchOptions>()) {
+      char edge[64];
+      std::snprintf(edge, sizeof edge, "%.9g", range.lo);
+      EXPECT_EQ(errorOf(kind + ":" + searchSpecName(range.key) + "=" + edge), "") << range.key;
+    }
+  }
+  EXPECT_EQ(searchSpecName("simulations"), "sims");
+  EXPECT_EQ(searchSpecName("c_puct"), "cpuct");
+  EXPECT_EQ(searchSpecName("virtual_loss"), "virtual_loss");
+  EXPECT_EQ(makePlayer("mcts:sims=50,gumbel=1,cpuct=2,draw=0.5", *g, 1)->name(), "mcts(rollouts(1),50,gumbel)");
 }
 
 TEST(PlayerFactory, OtherModulesRegisterKinds) {

@@ -3,6 +3,7 @@
 // is refused with the same file, key and expected value as the same value in a file.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -11,6 +12,7 @@
 #include "game/config_fields.h"
 #include "game/error.h"
 #include "tests/support/error_of.h"
+#include "tests/support/search_ranges.h"
 #include "training/run/experiment.h"
 
 namespace tz::test {
@@ -95,7 +97,8 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
   refused([](ExperimentConfig& c) { c.training.schedule = {{0, -1.0}}; }, "training.learning_rate", "rates in (0, 10]");
   refused([](ExperimentConfig& c) { c.selfPlay.cheapSimulations = 500; }, "selfplay.cheap_simulations",
           "at most selfplay.simulations");
-  refused([](ExperimentConfig& c) { c.selfPlay.simulations = {0, 100}; }, "selfplay.simulations", "budgets in [1, 1000000]");
+  refused([](ExperimentConfig& c) { c.selfPlay.simulations = {0, 100}; }, "selfplay.simulations",
+          "a budget (an integer in [1, 1073741824])");
   refused([](ExperimentConfig& c) { c.selfPlay.bootstrap.cheapSimulations = 900; }, "selfplay.bootstrap.cheap_simulations",
           "at most selfplay.bootstrap.simulations");
   refused([](ExperimentConfig& c) { c.variants = {{"only", "brandubh", {}}}; }, "variants", "at least two variants");
@@ -115,9 +118,28 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
         c.training.endgame.tables = "tables";
       },
       "training.endgame.tables", "several variants");
-  ExperimentConfig badSearch = ok;
-  badSearch.selfPlay.search.cPuct = std::nanf("");
-  EXPECT_THROW(badSearch.check(), Error);
+  refused([](ExperimentConfig& c) { c.selfPlay.search.cPuct = std::nanf(""); }, "selfplay.c_puct",
+          "a number in [0.01, 100], got nan");
+}
+
+// The search settings self-play offers are read with the ranges of the search's field list:
+// the value just outside each is refused with the range's words, and the budgets take the
+// search's simulations range.
+TEST(ExperimentConfig, SelfPlaySearchSettingsTakeTheFieldListsRanges) {
+  int checked = 0;
+  for (const auto& o : valuesJustOutsideSearchRanges()) {
+    const auto& keys = selfPlaySearchKeys();
+    if (std::find(keys.begin(), keys.end(), o.range.key) == keys.end()) continue;
+    const std::string path = writeExperiment("search-range.yaml", "budget: {steps: 1}\nselfplay: {" + o.range.key +
+                                                                       ": " + o.text + "}\n");
+    const std::string message = messageAfterFile([&] { loadExperiment(path); });
+    EXPECT_EQ(message, ": key 'selfplay." + o.range.key + "': expected " + o.range.text() + ", got " + o.text) << message;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 2 * 8);  // the two flags (gumbel, gumbel_rescale) have no range
+  const std::string path = writeExperiment("budget-range.yaml", "budget: {steps: 1}\nselfplay: {simulations: [100, 1073741825]}\n");
+  EXPECT_NE(messageAfterFile([&] { loadExperiment(path); }).find("a budget (" + searchOptionRange("simulations").text()),
+            std::string::npos);
 }
 
 TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {

@@ -161,7 +161,8 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
       }
     } else {
       if (!s.has("simulations")) throw ConfigError(c.file, prefix + ".simulations", "search simulations per move");
-      st.simulations = s.getInt("simulations", 0, 1, 10000000);
+      const FieldRange sims = searchOptionRange("simulations");
+      st.simulations = s.getInt("simulations", 0, int(sims.lo), int(sims.hi));
       st.rolloutMix = s.getDouble("mix", 0, 0, 1);
       const YAML::Node ck = s.raw("checkpoint");
       if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {

@@ -75,19 +75,14 @@ void registerNetPlayerKind() {
     eval.maxWaitUs = 0;
     return std::make_shared<NetEvaluator>(loadCheckpoint(checkpointOf(spec.argument), game, "cpu"), eval);
   });
-  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M,cpuct=X,fpu=X,draw=X,tables=DIR]",
+  registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M,cpuct=X,fpu=X,draw=X,tables=DIR,...]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
                        const std::string path = checkpointOf(spec.argument);
                        const std::string rest = spec.argument.substr(std::min(spec.argument.size(), path.size() + 1));
                        PlayerSpec optionsSpec{spec.text, spec.kind, rest};
                        SpecOptions o(optionsSpec);
-                       SearchOptions search = netPlaySearch(o.integer("sims", 200, 1, 10000000), seed);
-                       search.batchSize = o.integer("batch", 1, 1, 1024);
-                       search.gumbel = o.integer("gumbel", 0, 0, 1) == 1;
-                       search.gumbelCandidates = o.integer("candidates", search.gumbelCandidates, 2, 4096);
-                       search.cPuct = float(o.real("cpuct", search.cPuct, 0, 100));
-                       search.fpuReduction = float(o.real("fpu", search.fpuReduction, 0, 2));
-                       search.drawScore = float(o.real("draw", search.drawScore, -1, 1));
+                       SearchOptions search = netPlaySearch(200, seed);
+                       readSearchSpec(o, search);
                        const double mix = o.real("mix", 0, 0, 1);
                        const std::string tables = o.text("tables", "");
                        o.finish();

@@ -4,7 +4,8 @@
 // evaluate faster but search worse under virtual loss; mix=X share of a playout's result
 // in each leaf value, see RolloutMixEvaluator; gumbel=1 a Gumbel root with candidates=M;
 // cpuct=X the prior's weight in PUCT, default 1.25; fpu=X the first-play reduction, default 0
-// at play time, see netPlaySearch; tables=DIR the game's endgame tables value the leaves they
+// at play time, see netPlaySearch; draw=X the draw score; any other search setting by its
+// spec name, see readSearchSpec; tables=DIR the game's endgame tables value the leaves they
 // cover exactly, see EndgameEvaluator).
 #include <memory>
 #include <string>

@@ -16,44 +16,49 @@ double TrainingConfig::learningRate(int64_t step) const {
   return rate;
 }
 
+const std::vector<std::string>& selfPlaySearchKeys() {
+  static const std::vector<std::string> keys = {"c_puct", "fpu_reduction", "dirichlet_alpha", "dirichlet_fraction",
+                                                "temperature", "temperature_plies", "gumbel", "gumbel_candidates",
+                                                "gumbel_rescale", "tree_mib"};
+  return keys;
+}
+
 namespace {
 
+// What a search budget may be: the search's simulations, or one per side.
+std::string sideBudgetsText() {
+  return "a budget (" + searchOptionRange("simulations").text() + "), or a list of one per side [side 0, side 1]";
+}
 
 // A search budget, or a list of one per side [side 0, side 1]: a stronger search for the
 // side that loses equal games gives games whose results teach the value of both sides'
 // positions.
 std::array<int, 2> readSideBudgets(ConfigReader& r, const std::string& key, std::array<int, 2> budgets,
                                    const std::string& path, const std::string& fullKey) {
+  const FieldRange range = searchOptionRange("simulations");
   const YAML::Node node = r.raw(key);
   if (!node || !node.IsSequence()) {
-    budgets.fill(r.getInt(key, budgets[0], 1, 1000000));
+    budgets.fill(r.getInt(key, budgets[0], int(range.lo), int(range.hi)));
     return budgets;
   }
-  const char* expected = "a budget in [1, 1000000], or a list of one per side [side 0, side 1]";
-  if (node.size() != 2) throw ConfigError(path, fullKey, expected);
+  if (node.size() != 2) throw ConfigError(path, fullKey, sideBudgetsText());
   for (size_t side = 0; side < 2; ++side) {
     int v = 0;
     try {
       v = node[side].as<int>();
     } catch (const YAML::Exception&) {
     }
-    if (v < 1 || v > 1000000) throw ConfigError(path, fullKey, expected);
+    if (!range.contains(v)) throw ConfigError(path, fullKey, sideBudgetsText());
     budgets[side] = v;
   }
   return budgets;
 }
 
+// Self-play's search settings (selfPlaySearchKeys) from its YAML map.
 void readSearch(ConfigReader& r, SearchOptions& s) {
-  s.cPuct = float(r.getDouble("c_puct", s.cPuct, 0.01, 100));
-  s.fpuReduction = float(r.getDouble("fpu_reduction", s.fpuReduction, 0, 2));
-  s.dirichletAlpha = float(r.getDouble("dirichlet_alpha", s.dirichletAlpha, 0.001, 10));
-  s.dirichletFraction = float(r.getDouble("dirichlet_fraction", s.dirichletFraction, 0, 1));
-  s.temperature = float(r.getDouble("temperature", s.temperature, 0.01, 10));
-  s.temperaturePlies = r.getInt("temperature_plies", s.temperaturePlies, 0, 100000);
-  s.gumbel = r.getBool("gumbel", s.gumbel);
-  s.gumbelCandidates = r.getInt("gumbel_candidates", s.gumbelCandidates, 2, 4096);
-  s.gumbelRescale = r.getBool("gumbel_rescale", s.gumbelRescale);
-  s.treeMiB = r.getDouble("tree_mib", s.treeMiB, 0, 1e9);
+  FieldReader reader(r);
+  SelectedFields<FieldReader> selected(reader, selfPlaySearchKeys());
+  SearchOptions::fields(s, selected);
 }
 
 }  // namespace
@@ -64,12 +69,14 @@ void BudgetConfig::check(const std::string& file, const std::string& prefix) con
 
 namespace {
 
-// Each side's full budget in [1, 1000000], and the cheap budget at most the smaller one.
+// Each side's full budget in the search's simulations range, and the cheap budget at most
+// the smaller one.
 void checkBudgets(const std::array<int, 2>& simulations, int cheapSimulations, const std::string& file,
                   const std::string& prefix) {
   const int fewest = std::min(simulations[0], simulations[1]);
-  if (fewest < 1 || std::max(simulations[0], simulations[1]) > 1000000) {
-    throw ConfigError(file, prefix + "simulations", "budgets in [1, 1000000]");
+  const FieldRange range = searchOptionRange("simulations");
+  if (!range.contains(simulations[0]) || !range.contains(simulations[1])) {
+    throw ConfigError(file, prefix + "simulations", sideBudgetsText());
   }
   if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_simulations", "at most " + prefix + "simulations");
 }
@@ -86,6 +93,9 @@ void SelfPlayConfig::check(const std::string& file, const std::string& prefix) c
   checkBudgets(simulations, cheapSimulations, file, prefix);
   checkFields(handicap, file, prefix + "handicap.");
   bootstrap.check(file, prefix + "bootstrap.");
+  FieldChecker checker(file, prefix);
+  SelectedFields<FieldChecker> selected(checker, selfPlaySearchKeys());
+  SearchOptions::fields(search, selected);
   search.check();
 }
 

@@ -76,6 +76,10 @@ inline SearchOptions selfPlaySearchDefaults() {
   return o;
 }
 
+/// The search settings an experiment's `selfplay:` map offers, by their SearchOptions::fields
+/// keys (read and checked with its ranges); the budgets are `simulations` and `cheap_simulations`.
+const std::vector<std::string>& selfPlaySearchKeys();
+
 /// Self-play settings.
 struct SelfPlayConfig {
   int workers = 1;              // self-play threads
