@@ -134,10 +134,7 @@ void runArena(const ArenaOptions& o) {
   const int plies = o.randomPlies;
   const auto makerOf = [&game, plies](const std::string& spec) -> PlayerMaker {
     makePlayer(spec, *game, 0);  // reject a bad spec before anything is played
-    return [&game, spec, plies](uint64_t seed) -> std::unique_ptr<Player> {
-      if (plies == 0) return makePlayer(spec, *game, seed);
-      return std::make_unique<RandomOpeningPlayer>(makePlayer(spec, *game, seed), plies, seed ^ 0x0BE1ull);
-    };
+    return [&game, spec, plies](uint64_t seed) { return withRandomOpening(makePlayer(spec, *game, seed), plies, seed); };
   };
   const PlayerMaker a = makerOf(o.a), b = makerOf(o.b);
   RecordStore store(o.db);

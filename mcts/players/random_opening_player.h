@@ -29,4 +29,9 @@ class RandomOpeningPlayer final : public Player {
   std::vector<Action> legal_;
 };
 
+/// `inner` opening its games with `plies` random plies drawn from the game's `seed` (salted
+/// once here, so both players of a game, and every front end, draw the same opening), or
+/// `inner` itself when `plies` is 0.
+std::unique_ptr<Player> withRandomOpening(std::unique_ptr<Player> inner, int plies, uint64_t seed);
+
 }  // namespace tz

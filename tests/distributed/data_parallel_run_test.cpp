@@ -14,7 +14,7 @@
 #include "nets/checkpoint.h"
 #include "tests/support/cluster.h"
 #include "training/distributed/data_parallel.h"
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 
 namespace tz::test {
 namespace {

@@ -5,7 +5,7 @@
 
 #include "training/matches/hypothesis.h"
 #include "training/matches/ratings.h"
-#include "training/report/svg_chart.h"
+#include "training/charts/svg_chart.h"
 
 namespace tz::test {
 namespace {

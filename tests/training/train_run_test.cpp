@@ -19,7 +19,7 @@
 #include "nets/network.h"
 #include "tests/support/child_process.h"
 #include "tests/support/error_of.h"
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 #include "training/run/experiment.h"
 #include "training/matches/records.h"
 #include "training/run/training_run.h"

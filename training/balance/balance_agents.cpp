@@ -24,23 +24,17 @@ namespace fs = std::filesystem;
 PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                        const std::string& checkpoint) {
   const int plies = study.diversity.randomPlies;
-  auto wrap = [plies](std::unique_ptr<Player> inner, uint64_t seed) -> std::unique_ptr<Player> {
-    if (plies == 0) return inner;
-    return std::make_unique<RandomOpeningPlayer>(std::move(inner), plies, seed ^ 0x5bd1e995a4c3f2b1ULL);
-  };
+  auto wrap = [plies](std::unique_ptr<Player> inner, uint64_t seed) { return withRandomOpening(std::move(inner), plies, seed); };
   if (study.mode == AgentMode::kBaseline) {
     const std::string spec = strength.player;
     return [&game, spec, wrap](uint64_t seed) { return wrap(makePlayer(spec, game, seed), seed); };
   }
   const NetForGame loaded = loadNetForGame(checkpoint, game, "cpu");
-  NetEvaluatorOptions eval;
-  eval.maxBatch = 1;
-  eval.maxWaitUs = 0;
-  auto evaluator = std::make_shared<NetEvaluator>(loaded.net, eval);
   // No root noise; the study's temperature for the opening plies.
   SearchOptions search = netPlaySearch(strength.simulations, 0);
   search.temperature = float(study.diversity.temperature);
   search.temperaturePlies = study.diversity.temperaturePlies;
+  auto evaluator = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(search));
   const double mix = strength.rolloutMix;
   return [&game, loaded, search, evaluator, mix, wrap](uint64_t seed) {
     SearchOptions options = search;

@@ -20,6 +20,13 @@ SearchOptions netPlaySearch(int simulations, uint64_t seed) {
   return search;
 }
 
+NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search) {
+  NetEvaluatorOptions eval;
+  eval.maxBatch = std::max(1, search.batchSize * search.threads);
+  eval.maxWaitUs = 0;
+  return eval;
+}
+
 std::unique_ptr<Player> NetForGame::seated(std::unique_ptr<Player> player) const {
   if (!conditioned) return player;
   return std::make_unique<RuleConditionedPlayer>(std::move(player), conditioned);
@@ -40,10 +47,7 @@ std::unique_ptr<Player> makeNetPlayer(const std::string& checkpoint, const Game&
   if (tables && loaded.conditioned) {
     throw Error("checkpoint " + checkpoint + ": a rule-conditioned network cannot search with endgame tables");
   }
-  NetEvaluatorOptions eval;
-  eval.maxBatch = std::max(1, options.batchSize * options.threads);
-  eval.maxWaitUs = 0;
-  std::shared_ptr<Evaluator> network = std::make_shared<NetEvaluator>(loaded.net, eval);
+  std::shared_ptr<Evaluator> network = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(options));
   if (tables) network = std::make_shared<EndgameEvaluator>(network, std::move(tables));
   return loaded.seated(makeNetPlayer(network, loaded.played(game), options, rolloutMix));
 }
@@ -70,10 +74,8 @@ std::shared_ptr<SharedEndgameTables> searchTables(const std::string& spec, const
 
 void registerNetPlayerKind() {
   registerValueHeadKind("net", [](const PlayerSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
-    NetEvaluatorOptions eval;
-    eval.maxBatch = 1;
-    eval.maxWaitUs = 0;
-    return std::make_shared<NetEvaluator>(loadCheckpoint(checkpointOf(spec.argument), game, "cpu"), eval);
+    return std::make_shared<NetEvaluator>(loadCheckpoint(checkpointOf(spec.argument), game, "cpu"),
+                                          playEvaluatorOptions(SearchOptions{}));
   });
   registerPlayerKind("net", "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M,cpuct=X,fpu=X,draw=X,tables=DIR,...]",
                      [](const PlayerSpec& spec, const Game& game, uint64_t seed) {

@@ -16,6 +16,7 @@
 #include "mcts/evaluator.h"
 #include "mcts/player.h"
 #include "mcts/search_options.h"
+#include "nets/net_evaluator.h"
 #include "nets/network.h"
 
 namespace tz {
@@ -25,6 +26,10 @@ namespace tz {
 /// (0.25); at play time 0 is stronger: brandubh-quick's agent at 800 simulations scored 0.840
 /// against `mcts:sims=1000` with 0 and 0.695 with 0.25 (200 games each, the same seeds).
 SearchOptions netPlaySearch(int simulations, uint64_t seed);
+
+/// The evaluator settings of one player's own network: a forward pass as soon as its search
+/// threads have collected their leaves (batchSize x threads), never waiting for more.
+NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search);
 
 /// A checkpoint's network, ready to play a variant.
 struct NetForGame {

@@ -5,7 +5,7 @@
 #include <limits>
 #include <set>
 
-#include "training/report/svg_chart.h"
+#include "training/charts/svg_chart.h"
 
 namespace tz {
 

@@ -4,7 +4,7 @@
 #include <set>
 
 #include "training/report/balance_viewer.h"
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 
 namespace tz {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "training/report/svg_chart.h"
+#include "training/charts/svg_chart.h"
 
 namespace tz {
 

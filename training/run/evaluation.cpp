@@ -16,9 +16,7 @@ CheckpointEvaluation::CheckpointEvaluation(const Game& game, RecordStore& store,
     : game_(game), store_(store), config_(config), seed_(seed), device_(std::move(device)) {}
 
 std::unique_ptr<Player> CheckpointEvaluation::withOpening(std::unique_ptr<Player> player, uint64_t seed) const {
-  if (config_.randomPlies == 0) return player;
-  // Both players of a game draw the same opening from the game's seed, whoever moves.
-  return std::make_unique<RandomOpeningPlayer>(std::move(player), config_.randomPlies, seed ^ 0x0BE1ull);
+  return withRandomOpening(std::move(player), config_.randomPlies, seed);
 }
 
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 #include "training/run/evaluation.h"
 #include "training/matches/stats.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 
 namespace tz {
 

@@ -14,7 +14,7 @@
 #include "nets/network_config.h"
 #include "training/distributed/data_parallel.h"
 #include "training/distributed/learner_hub.h"
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 #include "training/run/endgame_teacher.h"
 #include "training/run/replay_buffer.h"
 #include "training/run/evaluation_worker.h"

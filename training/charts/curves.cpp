@@ -1,4 +1,4 @@
-#include "training/report/curves.h"
+#include "training/charts/curves.h"
 
 #include <nlohmann/json.hpp>
 
@@ -6,7 +6,7 @@
 #include <fstream>
 #include <map>
 
-#include "training/report/svg_chart.h"
+#include "training/charts/svg_chart.h"
 
 namespace tz {
 

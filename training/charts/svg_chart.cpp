@@ -1,4 +1,4 @@
-#include "training/report/svg_chart.h"
+#include "training/charts/svg_chart.h"
 
 #include <algorithm>
 #include <cmath>
