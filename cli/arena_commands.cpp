@@ -11,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/turn_actions.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_opening_player.h"

@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
-#include "game/user_files.h"
+#include "game/base/user_files.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"

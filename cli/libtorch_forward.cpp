@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz::cli {

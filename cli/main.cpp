@@ -6,7 +6,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/egtb_player.h"
 #ifdef TAFLZERO_WITH_TORCH
 #include "training/matches/net_player.h"

@@ -9,7 +9,7 @@
 #include "cli/opentafl/otep_session.h"
 #include "cli/opentafl/otn_variant.h"
 #include "cli/seed_option.h"
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli {
 

@@ -8,7 +8,7 @@
 #include "cli/commands.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 
 namespace tz::cli {

@@ -11,7 +11,7 @@
 #include "cli/commands.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/search.h"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli {
 

@@ -19,7 +19,7 @@
 #include "cli/tablut/tcp_connection.h"
 #include "cli/tablut/time_budget.h"
 #include "cli/tablut/timed_player.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 
 namespace tz::cli {

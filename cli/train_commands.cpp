@@ -7,7 +7,7 @@
 #include <utility>
 
 #include "cli/commands.h"
-#include "game/user_files.h"
+#include "game/base/user_files.h"
 #include "training/distributed/actor.h"
 #include "training/distributed/further_learner.h"
 #include "training/run/selfplay_bench.h"

@@ -2,7 +2,7 @@
 
 #include <sstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 
 namespace tz::cli {

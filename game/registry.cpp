@@ -4,10 +4,10 @@
 #include <cstdlib>
 #include <filesystem>
 
-#include "game/config.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
 #include "game/game_family.h"
-#include "game/yaml_text.h"
+#include "game/base/yaml_text.h"
 
 namespace tz {
 

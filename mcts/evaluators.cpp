@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <random>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/rollout_policy.h"
 
 namespace tz {

@@ -6,7 +6,7 @@
 #include <limits>
 #include <numeric>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::mcts {
 

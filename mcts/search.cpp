@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/node.h"
 
 namespace tz {

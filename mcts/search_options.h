@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "game/config_fields.h"
+#include "game/base/config_fields.h"
 
 namespace tz {
 
@@ -35,7 +35,7 @@ struct SearchOptions {
   /// Lists every setting a user may give, once: its key and its range (visitor.number) or
   /// that it is a flag (visitor.flag); the seed is not among them. Every front end reads
   /// through this list (experiment YAML, player specs, the command line) and check() checks
-  /// against it, so each setting has one range and one message (game/config_fields.h).
+  /// against it, so each setting has one range and one message (game/base/config_fields.h).
   template <class S, class V>
   static void fields(S& self, V& v) {
     v.number("simulations", self.simulations, 1, 1 << 30);

@@ -4,7 +4,7 @@
 #include <random>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/playouts.h"
 #include "mcts/tree.h"
 

@@ -90,7 +90,7 @@ class BatchedSelfPlay {
   void setPlayers(PlayersFn fn) { players_ = std::move(fn); }
   /// Sets the chooser of each game's start position (default: the game's): a state of the
   /// constructor's game or of another with the same state type and actions (the members of
-  /// a rule-conditioned set, game/rule_conditioned_game.h).
+  /// a rule-conditioned set, game/conditioned/rule_conditioned_game.h).
   void setStart(StartFn fn) { start_ = std::move(fn); }
   /// Sets the adjudicator, asked after every move that does not end the game by the rules
   /// (default: none, games end by the rules alone).

@@ -1,6 +1,6 @@
 #include "mcts/tree.h"
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/root_policy.h"
 
 namespace tz::mcts {

@@ -10,8 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "game/error.h"
-#include "game/user_files.h"
+#include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "nets/network_impl.h"
 
 namespace tz {

@@ -13,7 +13,7 @@
 #include <sstream>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/network_impl.h"
 #include "nets/positions.h"
 #include "nets/temp_dir.h"

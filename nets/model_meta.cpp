@@ -6,11 +6,11 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
-#include "game/rule_conditioned_game.h"
-#include "game/yaml_difference.h"
-#include "game/yaml_text.h"
+#include "game/conditioned/rule_conditioned_game.h"
+#include "game/base/yaml_difference.h"
+#include "game/base/yaml_text.h"
 #include "nets/temp_dir.h"
 
 namespace tz {

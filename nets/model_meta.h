@@ -39,7 +39,7 @@ ModelMeta modelMetaOf(const Game& game, const NetworkConfig& network);
 
 /// Throws Error when a model described by `meta` cannot be used for `game`, saying exactly
 /// which rule values or encoding fields differ. A rule-conditioned model (its encoding
-/// describes its variants, game/rule_conditioned_game.h) fits the conditioned game of any of
+/// describes its variants, game/conditioned/rule_conditioned_game.h) fits the conditioned game of any of
 /// its variants and nothing else. `what` names the model ("checkpoint x.ckpt").
 void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what);
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <exception>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

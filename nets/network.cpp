@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network_impl.h"
 

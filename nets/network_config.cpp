@@ -5,10 +5,10 @@
 #include <filesystem>
 #include <sstream>
 
-#include "game/config.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
 #include "game/registry.h"
-#include "game/yaml_text.h"
+#include "game/base/yaml_text.h"
 
 namespace tz {
 

@@ -20,7 +20,7 @@ struct NetworkConfig {
   int valueHidden = 128;         // width of the value head's hidden layer
   std::string valueHead = "scalar";  // "scalar": one tanh output; "wdl": win, draw and loss probabilities
 
-  /// Visits the sizes with their keys and ranges (game/config_fields.h).
+  /// Visits the sizes with their keys and ranges (game/base/config_fields.h).
   template <class Self, class Visitor>
   static void fields(Self& s, Visitor& v) {
     v.number("blocks", s.blocks, 0, 64);

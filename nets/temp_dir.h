@@ -5,7 +5,7 @@
 #include <string>
 #include <system_error>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "game/error.h"
-#include "game/rule_conditioned_game.h"
+#include "game/base/error.h"
+#include "game/conditioned/rule_conditioned_game.h"
 
 namespace tz {
 

@@ -8,7 +8,7 @@
 #include "cli/engine/printable.h"
 #include "cli/engine/search_info.h"
 #include "cli/engine/spec_edit.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/turn_actions.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"

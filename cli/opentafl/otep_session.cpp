@@ -6,8 +6,8 @@
 #include "cli/engine/printable.h"
 #include "cli/opentafl/otn_moves.h"
 #include "cli/opentafl/otn_variant.h"
-#include "game/error.h"
-#include "game/splitmix.h"
+#include "game/base/error.h"
+#include "game/base/splitmix.h"
 #include "game/turn_actions.h"
 #include "mcts/players/player_factory.h"
 

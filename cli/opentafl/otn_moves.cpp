@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli::opentafl {
 

@@ -5,7 +5,7 @@
 #include <sstream>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/tafl/rules.h"
 #include "game/tafl/tafl_game.h"
 #include "game/tafl/topology.h"

@@ -16,7 +16,7 @@
 #include <sstream>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 extern char** environ;
 

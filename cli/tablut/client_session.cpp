@@ -4,7 +4,7 @@
 #include <cstdio>
 
 #include "cli/engine/search_info.h"
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli::tablut {
 

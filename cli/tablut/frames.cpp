@@ -1,6 +1,6 @@
 #include "cli/tablut/frames.h"
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli::tablut {
 

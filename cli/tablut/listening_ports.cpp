@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli::tablut {
 

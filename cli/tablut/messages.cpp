@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "cli/engine/printable.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/tafl/topology.h"
 
 namespace tz::cli::tablut {

@@ -16,7 +16,7 @@
 #include <memory>
 #include <utility>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli::tablut {
 

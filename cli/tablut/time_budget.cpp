@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::cli::tablut {
 

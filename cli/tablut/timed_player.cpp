@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "cli/engine/spec_edit.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz::cli::tablut {

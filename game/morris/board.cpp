@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "game/splitmix.h"
+#include "game/base/splitmix.h"
 
 namespace tz::morris {
 

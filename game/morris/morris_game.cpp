@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/morris_expertise.h"
 
 namespace tz::morris {

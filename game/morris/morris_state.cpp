@@ -1,6 +1,6 @@
 #include <cstring>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/morris_expertise.h"
 #include "game/morris/morris_game.h"
 

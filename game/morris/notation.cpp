@@ -3,7 +3,7 @@
 #include <sstream>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::morris {
 

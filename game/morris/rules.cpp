@@ -4,8 +4,8 @@
 
 #include <sstream>
 
-#include "game/config.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
 
 namespace tz::morris {
 

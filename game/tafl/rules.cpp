@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
-#include "game/config.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
 
 namespace tz::tafl {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <map>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/tafl/tafl_expertise.h"
 
 namespace tz::tafl {

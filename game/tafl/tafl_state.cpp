@@ -1,7 +1,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/tafl/tafl_game.h"
 
 namespace tz::tafl {

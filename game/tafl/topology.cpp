@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "game/error.h"
-#include "game/splitmix.h"
+#include "game/base/error.h"
+#include "game/base/splitmix.h"
 
 namespace tz::tafl {
 

@@ -2,8 +2,8 @@
 
 #include <tuple>
 
-#include "game/config.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
 #include "game/tictactoe/tictactoe_expertise.h"
 
 namespace tz::tictactoe {

@@ -1,4 +1,4 @@
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/tictactoe/tictactoe.h"
 #include "game/tictactoe/tictactoe_expertise.h"
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/tree_walker.h"
 
 namespace tz::players {

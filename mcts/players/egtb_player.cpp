@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/expertise.h"
 #include "mcts/players/player_factory.h"
 

@@ -6,7 +6,7 @@
 #include <random>
 #include <stdexcept>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz::players {

@@ -3,8 +3,8 @@
 #include <mutex>
 #include <sstream>
 
-#include "game/config_fields.h"
-#include "game/error.h"
+#include "game/base/config_fields.h"
+#include "game/base/error.h"
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/alphabeta_player.h"

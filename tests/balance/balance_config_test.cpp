@@ -8,7 +8,7 @@
 #include <fstream>
 #include <iterator>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "tests/balance/balance_test_helpers.h"
 #include "tests/support/error_of.h"

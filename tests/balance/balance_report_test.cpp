@@ -12,7 +12,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "tests/balance/balance_test_helpers.h"
 #include "tests/cli/cli_runner.h"

@@ -11,7 +11,7 @@
 #include <map>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "tests/balance/balance_test_helpers.h"
 #include "tests/support/child_process.h"
 #include "training/balance/balance_run.h"

@@ -15,7 +15,7 @@
 
 #include "cli/engine/engine_session.h"
 #include "cli/engine/line_reader.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "tests/cli/cli_runner.h"
 

@@ -16,7 +16,7 @@
 #include "cli/tablut/time_budget.h"
 #include "cli/tablut/timed_player.h"
 #include "cli/tablut/tracker.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
 #include "tests/support/error_of.h"

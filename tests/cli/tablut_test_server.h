@@ -19,7 +19,7 @@
 #include "cli/tablut/frames.h"
 #include "cli/tablut/messages.h"
 #include "cli/tablut/tcp_connection.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/game.h"
 #include "mcts/player.h"
 

@@ -1,7 +1,7 @@
 // The game message an actor sends: a record and its positions come back as they went.
 #include <gtest/gtest.h>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "training/distributed/game_message.h"
 
 namespace tz::test {

@@ -2,7 +2,7 @@
 // repacked with a valid checksum so that mutations reach the metadata's parser and the
 // rules and encoding checks behind it. A damaged input must give tz::Error, never another
 // exception or a crash (tests/fuzz/fuzz_loop.h).
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/model_meta.h"
 #include "tests/fuzz/fuzz_loop.h"

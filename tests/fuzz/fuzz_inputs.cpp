@@ -12,7 +12,7 @@
 
 #include "cli/tablut/frames.h"
 #include "cli/tablut/messages.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 
 namespace tz::fuzz {

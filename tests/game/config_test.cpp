@@ -3,7 +3,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/config.h"
+#include "game/base/config.h"
 #include "tests/game/tafl_helpers.h"
 #include "tests/support/error_of.h"
 

@@ -17,7 +17,7 @@
 
 #include "game/game_family.h"
 #include "game/registry.h"
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "tests/support/test_name.h"
 
 namespace tz::test {

@@ -10,7 +10,7 @@
 #include <iterator>
 #include <map>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/builder.h"
 #include "game/morris/egtb/database.h"
 #include "game/morris/egtb/solver.h"

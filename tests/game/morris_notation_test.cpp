@@ -2,7 +2,7 @@
 #include <gtest/gtest.h>
 #include <yaml-cpp/yaml.h>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "tests/game/morris_helpers.h"
 
 namespace tz::test {

@@ -2,7 +2,7 @@
 // mills and flying (docs/MORRIS.md section 2).
 #include <gtest/gtest.h>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "tests/game/morris_helpers.h"
 
 namespace tz::test {

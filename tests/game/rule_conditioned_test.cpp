@@ -5,8 +5,8 @@
 #include <random>
 
 #include "game/registry.h"
-#include "game/rule_conditioned_game.h"
-#include "game/rule_conditioned_state.h"
+#include "game/conditioned/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_state.h"
 #include "tests/game/tafl_helpers.h"
 #include "tests/support/error_of.h"
 

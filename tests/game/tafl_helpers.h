@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "game/tafl/rules.h"
 #include "game/tafl/topology.h"

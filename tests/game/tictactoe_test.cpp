@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 
 namespace tz::test {

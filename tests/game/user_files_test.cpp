@@ -1,4 +1,4 @@
-// Files the user names (game/user_files.h): only regular files are read, never past their
+// Files the user names (game/base/user_files.h): only regular files are read, never past their
 // size or a bound; only a regular file (or a folder, for an output folder) is replaced, and
 // only when the caller allows it.
 #include <sys/stat.h>
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/user_files.h"
+#include "game/base/user_files.h"
 #include "tests/support/error_of.h"
 
 namespace tz::test {

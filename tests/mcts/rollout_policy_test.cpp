@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "game/tafl/tafl_playout.h"
 #include "mcts/evaluators.h"

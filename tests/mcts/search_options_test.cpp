@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "mcts/evaluators.h"
 #include "mcts/playouts.h"

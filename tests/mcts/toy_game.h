@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/game.h"
 
 namespace tz::test {

@@ -3,7 +3,7 @@
 // machine's memory.
 #include <gtest/gtest.h>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "mcts/evaluators.h"
 #include "mcts/search.h"

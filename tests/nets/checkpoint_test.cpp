@@ -8,7 +8,7 @@
 #include <functional>
 #include <sstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "nets/network_impl.h"

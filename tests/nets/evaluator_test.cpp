@@ -8,7 +8,7 @@
 #include <cmath>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "nets/net_evaluator.h"
 #include "nets/positions.h"

@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "nets/net_evaluator.h"
 #include "nets/network.h"

@@ -12,7 +12,7 @@
 #include "cli/opentafl/otep_session.h"
 #include "cli/opentafl/otn_moves.h"
 #include "cli/opentafl/otn_variant.h"
-#include "game/error.h"
+#include "game/base/error.h"
 #include "tests/cli/cli_runner.h"
 
 namespace tz::test {

@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/alphabeta_player.h"
 #include "mcts/players/greedy_player.h"
 #include "mcts/players/random_player.h"

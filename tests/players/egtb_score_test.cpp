@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <functional>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/builder.h"
 #include "game/morris/egtb/morris_tables.h"
 #include "mcts/players/egtb_player.h"

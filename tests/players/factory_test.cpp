@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_player.h"
 #include "tests/game/tafl_helpers.h"

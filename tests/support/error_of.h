@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::test {
 

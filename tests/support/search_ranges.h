@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "game/config_fields.h"
+#include "game/base/config_fields.h"
 #include "mcts/search_options.h"
 
 namespace tz::test {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <random>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "training/matches/colour_ratings.h"
 
 namespace tz::test {

@@ -9,10 +9,10 @@
 #include <fstream>
 #include <map>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/morris_tables.h"
 #include "game/registry.h"
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "mcts/endgame_probes.h"
 #include "nets/checkpoint.h"
 #include "nets/model_meta.h"

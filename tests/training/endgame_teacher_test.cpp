@@ -9,7 +9,7 @@
 #include <numeric>
 #include <set>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/morris_tables.h"
 #include "tests/game/morris_helpers.h"
 #include "tests/support/error_of.h"

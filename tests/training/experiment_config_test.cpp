@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "game/config_fields.h"
-#include "game/error.h"
+#include "game/base/config_fields.h"
+#include "game/base/error.h"
 #include "tests/support/error_of.h"
 #include "tests/support/search_ranges.h"
 #include "training/run/experiment.h"

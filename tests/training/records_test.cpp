@@ -8,7 +8,7 @@
 #include <string>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "mcts/players/random_player.h"
 #include "tests/support/error_of.h"

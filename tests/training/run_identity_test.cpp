@@ -8,7 +8,7 @@
 #include <map>
 #include <sstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "training/matches/records.h"
 #include "training/run/training_run.h"

@@ -14,7 +14,7 @@
 #include <set>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network.h"
 #include "tests/support/child_process.h"

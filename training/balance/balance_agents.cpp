@@ -7,8 +7,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/config.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
 #include "mcts/players/random_opening_player.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "training/matches/arena.h"
 #include "training/balance/balance_agents.h"

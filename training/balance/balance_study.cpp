@@ -4,11 +4,11 @@
 #include <filesystem>
 #include <set>
 
-#include "game/config.h"
-#include "game/config_fields.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/config_fields.h"
+#include "game/base/error.h"
 #include "game/registry.h"
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "training/balance/sequential_design.h"
 #include "mcts/players/player_factory.h"
 

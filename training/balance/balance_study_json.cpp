@@ -1,7 +1,7 @@
 // The study as JSON, stored with its games in the record store and read back by the report.
 #include <nlohmann/json.hpp>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "training/balance/balance_study.h"
 
 namespace tz {

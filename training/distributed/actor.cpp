@@ -4,8 +4,8 @@
 #include <filesystem>
 #include <thread>
 
-#include "game/error.h"
-#include "game/splitmix.h"
+#include "game/base/error.h"
+#include "game/base/splitmix.h"
 #include "training/distributed/game_mailbox.h"
 #include "training/distributed/learner_hub.h"
 #include "training/distributed/run_store.h"

@@ -2,7 +2,7 @@
 
 #include <cstdio>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network_impl.h"
 

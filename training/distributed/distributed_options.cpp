@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

@@ -3,7 +3,7 @@
 #include <chrono>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "training/distributed/data_parallel.h"

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

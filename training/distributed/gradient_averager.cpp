@@ -3,7 +3,7 @@
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/network_impl.h"
 #include "training/distributed/run_store_impl.h"
 

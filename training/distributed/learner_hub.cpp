@@ -6,7 +6,7 @@
 #include <sstream>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/temp_dir.h"
 #include "training/distributed/weights_channel.h"
 

@@ -1,6 +1,6 @@
 #include "training/distributed/run_store.h"
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "training/distributed/run_store_impl.h"
 
 namespace tz {

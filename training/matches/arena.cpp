@@ -4,10 +4,10 @@
 
 #include <set>
 
-#include "game/error.h"
-#include "game/splitmix.h"
-#include "game/yaml_difference.h"
-#include "game/yaml_text.h"
+#include "game/base/error.h"
+#include "game/base/splitmix.h"
+#include "game/base/yaml_difference.h"
+#include "game/base/yaml_text.h"
 
 namespace tz {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

@@ -1,11 +1,11 @@
 #pragma once
-// A player of a rule-conditioned network (game/rule_conditioned_game.h) at the table of a
+// A player of a rule-conditioned network (game/conditioned/rule_conditioned_game.h) at the table of a
 // plain variant: the positions it is shown are wrapped in the conditioned game first.
 #include <memory>
 #include <optional>
 #include <string>
 
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "mcts/player.h"
 
 namespace tz {

@@ -1,6 +1,6 @@
 #include "training/matches/net_player.h"
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/egtb_player.h"

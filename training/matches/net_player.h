@@ -11,7 +11,7 @@
 #include <string>
 
 #include "game/game.h"
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "mcts/endgame_probes.h"
 #include "mcts/evaluator.h"
 #include "mcts/player.h"

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <limits>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

@@ -9,8 +9,8 @@
 #include <sstream>
 #include <thread>
 
-#include "game/error.h"
-#include "game/user_files.h"
+#include "game/base/error.h"
+#include "game/base/user_files.h"
 
 namespace tz {
 

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "training/balance/balance_run.h"
 #include "training/report/balance_html.h"
 

@@ -8,9 +8,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
-#include "game/user_files.h"
+#include "game/base/user_files.h"
 #include "training/balance/balance_agents.h"
 #include "training/balance/balance_run.h"
 #include "training/report/balance_beside.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <set>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/expertise.h"
 #include "game/turn_actions.h"
 

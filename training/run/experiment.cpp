@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "game/config.h"
-#include "game/config_fields.h"
-#include "game/error.h"
+#include "game/base/config.h"
+#include "game/base/config_fields.h"
+#include "game/base/error.h"
 
 namespace tz {
 

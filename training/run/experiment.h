@@ -1,7 +1,7 @@
 #pragma once
 // A training experiment (configs/experiments/*.yaml) as plain typed structs: the variant,
 // the network, self-play, training and evaluation settings. Each part lists its settings
-// once (`fields`: key, member, range; game/config_fields.h), which both reads them from
+// once (`fields`: key, member, range; game/base/config_fields.h), which both reads them from
 // YAML and checks them (`check`), so an experiment built in code is validated the same way.
 #include <array>
 #include <cstdint>

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

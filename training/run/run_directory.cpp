@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "game/config.h"
-#include "game/error.h"
-#include "game/yaml_difference.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
+#include "game/base/yaml_difference.h"
 #include "nets/network_config.h"
 #include "training/run/experiment.h"
 #include "training/run/run_variants.h"

@@ -1,7 +1,7 @@
 #include "training/run/run_variants.h"
 
 #include "game/registry.h"
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 
 namespace tz {
 

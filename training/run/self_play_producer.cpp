@@ -5,7 +5,7 @@
 #include <map>
 #include <thread>
 
-#include "game/splitmix.h"
+#include "game/base/splitmix.h"
 #include "mcts/evaluators.h"
 #include "training/run/endgame_teacher.h"
 

@@ -5,7 +5,7 @@
 #include <chrono>
 #include <cmath>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 #include "mcts/self_play.h"
 #include "nets/net_bench.h"

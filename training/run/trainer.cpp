@@ -1,6 +1,6 @@
 #include "training/run/trainer.h"
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/network_impl.h"
 #include "training/distributed/gradient_averager.h"
 

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <thread>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network_config.h"
 #include "training/distributed/data_parallel.h"

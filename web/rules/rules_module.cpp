@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
 
 namespace {

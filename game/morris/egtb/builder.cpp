@@ -5,7 +5,7 @@
 #include <map>
 #include <set>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/solver.h"
 #include "game/morris/egtb/table_file.h"
 

@@ -2,7 +2,7 @@
 
 #include <filesystem>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/table_file.h"
 #include "game/morris/egtb/turns.h"
 

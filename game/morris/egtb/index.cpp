@@ -3,7 +3,7 @@
 #include <array>
 #include <sstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz::morris::egtb {
 

@@ -1,6 +1,6 @@
 #include "game/morris/egtb/morris_tables.h"
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/index.h"
 
 namespace tz::morris::egtb {

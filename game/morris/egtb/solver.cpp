@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <climits>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/morris/egtb/turns.h"
 
 namespace tz::morris::egtb {

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "game/error.h"
-#include "game/user_files.h"
+#include "game/base/error.h"
+#include "game/base/user_files.h"
 
 namespace tz::morris::egtb {
 

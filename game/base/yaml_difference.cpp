@@ -1,4 +1,4 @@
-#include "game/yaml_difference.h"
+#include "game/base/yaml_difference.h"
 
 #include <yaml-cpp/yaml.h>
 

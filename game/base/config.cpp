@@ -1,11 +1,11 @@
-#include "game/config.h"
+#include "game/base/config.h"
 
 #include <filesystem>
 
 #include <sstream>
 
-#include "game/error.h"
-#include "game/yaml_text.h"
+#include "game/base/error.h"
+#include "game/base/yaml_text.h"
 
 namespace tz {
 

@@ -1,8 +1,8 @@
-#include "game/config_fields.h"
+#include "game/base/config_fields.h"
 
 #include <sstream>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

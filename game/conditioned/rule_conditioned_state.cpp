@@ -1,8 +1,8 @@
-#include "game/rule_conditioned_state.h"
+#include "game/conditioned/rule_conditioned_state.h"
 
 #include <algorithm>
 
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 
 namespace tz {
 

@@ -1,4 +1,4 @@
-#include "game/user_files.h"
+#include "game/base/user_files.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <utility>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

@@ -1,7 +1,7 @@
 #pragma once
 // One network for several variants: a RuleConditioning is a set of variants of one family,
 // board and action space, and each member is played as a RuleConditionedGame, the variant
-// with the rule features that tell the set apart (game/rule_features.h) as extra constant
+// with the rule features that tell the set apart (game/conditioned/rule_features.h) as extra constant
 // input planes after its own. Everything but the encoding is the member variant's.
 #include <memory>
 #include <string>
@@ -11,7 +11,7 @@
 
 #include "game/expertise.h"
 #include "game/game.h"
-#include "game/rule_features.h"
+#include "game/conditioned/rule_features.h"
 
 namespace tz {
 

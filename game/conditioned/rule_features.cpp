@@ -1,4 +1,4 @@
-#include "game/rule_features.h"
+#include "game/conditioned/rule_features.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -8,8 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <set>
 
-#include "game/error.h"
-#include "game/yaml_difference.h"
+#include "game/base/error.h"
+#include "game/base/yaml_difference.h"
 
 namespace tz {
 

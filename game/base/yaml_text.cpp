@@ -1,8 +1,8 @@
-#include "game/yaml_text.h"
+#include "game/base/yaml_text.h"
 
 #include <map>
 
-#include "game/error.h"
+#include "game/base/error.h"
 
 namespace tz {
 

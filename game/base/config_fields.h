@@ -1,6 +1,6 @@
 #pragma once
 // Options structs list their settings once, in a static template `fields(self, visitor)`
-// (key, member, range), and that one list serves twice: FieldReader (game/config.h)
+// (key, member, range), and that one list serves twice: FieldReader (game/base/config.h)
 // reads them from YAML, and FieldChecker checks a struct however it was filled (YAML, the
 // command line or code). Keys, ranges and messages therefore live in one place. No YAML here.
 #include <cstdint>

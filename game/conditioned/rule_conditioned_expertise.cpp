@@ -1,9 +1,9 @@
-#include "game/rule_conditioned_expertise.h"
+#include "game/conditioned/rule_conditioned_expertise.h"
 
 #include <vector>
 
-#include "game/rule_conditioned_game.h"
-#include "game/rule_conditioned_state.h"
+#include "game/conditioned/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_state.h"
 
 namespace tz {
 

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "game/config_fields.h"
+#include "game/base/config_fields.h"
 
 namespace tz {
 
@@ -57,7 +57,7 @@ class ConfigReader {
 };
 
 /// Reads each visited field from a map, the field's current value as its default (the
-/// reading half of a struct's `fields` list, see game/config_fields.h).
+/// reading half of a struct's `fields` list, see game/base/config_fields.h).
 class FieldReader {
  public:
   /// Reads from `reader` (finish() stays the caller's).

@@ -1,11 +1,11 @@
-#include "game/rule_conditioned_game.h"
+#include "game/conditioned/rule_conditioned_game.h"
 
 #include <nlohmann/json.hpp>
 
-#include "game/error.h"
+#include "game/base/error.h"
 #include "game/registry.h"
-#include "game/rule_conditioned_expertise.h"
-#include "game/rule_conditioned_state.h"
+#include "game/conditioned/rule_conditioned_expertise.h"
+#include "game/conditioned/rule_conditioned_state.h"
 
 namespace tz {
 
