@@ -15,9 +15,9 @@ Action RandomOpeningPlayer::chooseAction(const State& state) {
 
 void RandomOpeningPlayer::observe(const State& before, Action action) { inner_->observe(before, action); }
 
-std::unique_ptr<Player> withRandomOpening(std::unique_ptr<Player> inner, int plies, uint64_t seed) {
+std::unique_ptr<Player> withRandomOpening(std::unique_ptr<Player> inner, int plies, uint64_t seed, uint64_t salt) {
   if (plies == 0) return inner;
-  return std::make_unique<RandomOpeningPlayer>(std::move(inner), plies, seed ^ 0x0BE1ull);
+  return std::make_unique<RandomOpeningPlayer>(std::move(inner), plies, seed ^ salt);
 }
 
 }  // namespace tz

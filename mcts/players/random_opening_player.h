@@ -29,9 +29,13 @@ class RandomOpeningPlayer final : public Player {
   std::vector<Action> legal_;
 };
 
-/// `inner` opening its games with `plies` random plies drawn from the game's `seed` (salted
-/// once here, so both players of a game, and every front end, draw the same opening), or
-/// `inner` itself when `plies` is 0.
-std::unique_ptr<Player> withRandomOpening(std::unique_ptr<Player> inner, int plies, uint64_t seed);
+/// The salt of the random openings of matches (arena, a run's evaluation): both players of
+/// a game draw the same opening from the game's seed.
+constexpr uint64_t kMatchOpeningSalt = 0x0BE1ull;
+
+/// `inner` opening its games with `plies` random plies drawn from the game's `seed` xor
+/// `salt`, or `inner` itself when `plies` is 0.
+std::unique_ptr<Player> withRandomOpening(std::unique_ptr<Player> inner, int plies, uint64_t seed,
+                                          uint64_t salt = kMatchOpeningSalt);
 
 }  // namespace tz

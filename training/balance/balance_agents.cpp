@@ -24,7 +24,10 @@ namespace fs = std::filesystem;
 PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                        const std::string& checkpoint) {
   const int plies = study.diversity.randomPlies;
-  auto wrap = [plies](std::unique_ptr<Player> inner, uint64_t seed) { return withRandomOpening(std::move(inner), plies, seed); };
+  // The study's own salt, kept so that a study resumes with the openings it started with.
+  auto wrap = [plies](std::unique_ptr<Player> inner, uint64_t seed) {
+    return withRandomOpening(std::move(inner), plies, seed, 0x5bd1e995a4c3f2b1ULL);
+  };
   if (study.mode == AgentMode::kBaseline) {
     const std::string spec = strength.player;
     return [&game, spec, wrap](uint64_t seed) { return wrap(makePlayer(spec, game, seed), seed); };
