@@ -62,6 +62,7 @@ void ClientSession::follow(const ServerState& state) {
   ++plies_;
   const bool ours = sent_ && step.kind == Step::Kind::kTurn && step.action == *sent_;
   sent_.reset();
+  moves_.push_back(step.kind == Step::Kind::kTurn ? step.notation : "?");
   if (step.kind == Step::Kind::kFresh) {
     if (unreachedBy_ < 0) unreachedBy_ = before->toMove();
     player_.newGame();

@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "cli/tablut/messages.h"
 #include "cli/tablut/tracker.h"
@@ -34,6 +35,8 @@ class ClientSession {
   const State& position() const { return tracker_.state(); }
   /// Moves played so far, as counted from the boards received.
   int plies() const { return plies_; }
+  /// Their notations in order, "?" for a board no legal move reaches: the game's identity.
+  const std::vector<std::string>& moves() const { return moves_; }
   /// The tafl side whose move led to the first board that no legal move reaches (a possible
   /// illegal move of that side), or -1 when every board followed by a legal move.
   int unreachedBy() const { return unreachedBy_; }
@@ -57,6 +60,7 @@ class ClientSession {
   std::optional<Action> sent_;  // our last move, until a board shows it
   std::optional<Turn> result_;
   int plies_ = 0;
+  std::vector<std::string> moves_;
   int unreachedBy_ = -1;
   bool agrees_ = false;
 };

@@ -69,6 +69,7 @@ MatchGame judgeGame(int number, Turn colour, const ClientSession& session, bool 
   record.number = number;
   record.colour = colour;
   record.plies = session.plies();
+  record.moves = session.moves();
   const int ours = sideToMove(colour);
   if (finalState) {
     judgeFinal(record, session, ours);

@@ -5,6 +5,7 @@
 // possible illegal move, a game that never started).
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "cli/tablut/client_session.h"
 #include "cli/tablut/game_loop.h"
@@ -25,12 +26,13 @@ struct MatchGame {
   GameResult result = GameResult::kNone;
   std::optional<Turn> serverResult;  // WHITEWIN, BLACKWIN or DRAW, sent or found in the server's log
   int plies = 0;                   // moves played, as counted from the boards received
+  std::vector<std::string> moves;  // their notations ("?" for a board no legal move reaches)
   MoveTimes times;                 // our moves and the opponent's, in ms
   int ourIllegal = 0;              // our moves the server refused or that led to no legal board (should be 0)
   int theirIllegal = 0;            // the opponent's
   int ourTimeouts = 0;             // connections closed on our turn: our timeout or crash
   int theirTimeouts = 0;           // closed on the opponent's turn: its timeout, illegal move or crash
-  std::string note;                // what went wrong, one line; "" when nothing did
+  std::string note;                // what went wrong or repeated an earlier game, one line; "" when nothing did
 };
 
 /// The colour of the side that lost according to the server's output `log` ("Player WHITE

@@ -180,6 +180,10 @@ std::vector<MatchGame> runMatch(const MatchOptions& options, const std::string& 
   for (int number = 1; number <= options.games; ++number) {
     MatchGameRun run(options, number, logDir);
     games.push_back(run.play());
+    if (const int earlier = repeatOf(games, games.size() - 1)) {
+      MatchGame& game = games.back();
+      game.note += (game.note.empty() ? "" : "; ") + std::string("the same moves as game ") + std::to_string(earlier);
+    }
     anyStarted = anyStarted || run.started();
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
     progress << gameLine(games.back(), options.games, elapsed) << std::endl;

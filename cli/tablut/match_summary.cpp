@@ -62,15 +62,28 @@ MoveTimeStats moveTimeStats(const std::vector<double>& ms) {
   return s;
 }
 
+int repeatOf(const std::vector<MatchGame>& games, size_t index) {
+  const MatchGame& game = games[index];
+  for (size_t i = 0; i < index; ++i) {
+    const MatchGame& earlier = games[i];
+    if (earlier.result != GameResult::kNone && earlier.colour == game.colour && earlier.moves == game.moves) {
+      return earlier.number;
+    }
+  }
+  return 0;
+}
+
 MatchSummary summarize(const std::vector<MatchGame>& games) {
   MatchSummary s;
   std::vector<double> ours, theirs;
   long plies = 0;
-  for (const MatchGame& g : games) {
+  for (size_t i = 0; i < games.size(); ++i) {
+    const MatchGame& g = games[i];
     count(s.overall, g.result);
     count(g.colour == Turn::kWhite ? s.white : s.black, g.result);
     if (g.result == GameResult::kNone) ++s.noResult;
     else plies += g.plies;
+    if (g.result != GameResult::kNone && repeatOf(games, i) == 0) ++s.distinct;
     s.ourIllegal += g.ourIllegal;
     s.theirIllegal += g.theirIllegal;
     s.ourTimeouts += g.ourTimeouts;
@@ -109,7 +122,10 @@ void printSummary(std::ostream& out, const MatchSummary& s) {
       << "  as black: " << tallyText(s.black) << "\n"
       << "  illegal moves: ours " << s.ourIllegal << ", theirs " << s.theirIllegal << "; connections closed "
       << "(timeouts or crashes): on our turn " << s.ourTimeouts << ", on theirs " << s.theirTimeouts << "\n"
-      << "  plies: " << plies << " mean\n"
+      << "  plies: " << plies << " mean; distinct games: " << s.distinct << " of " << s.overall.games()
+      << (s.distinct < s.overall.games() ? " (warning: repeated games are no new evidence; the interval counts them)"
+                                         : "")
+      << "\n"
       << "  time per move: ours " << timeText(s.ours) << " (" << s.ours.moves << " moves), theirs "
       << timeText(s.theirs) << " (" << s.theirs.moves << " moves)\n";
 }
@@ -122,6 +138,7 @@ nlohmann::json matchJson(const std::vector<MatchGame>& games, const MatchSummary
                     {"result", resultName(g.result)},
                     {"server_result", g.serverResult ? nlohmann::json(turnName(*g.serverResult)) : nlohmann::json()},
                     {"plies", g.plies},
+                    {"moves", g.moves},
                     {"ours", timeJson(moveTimeStats(g.times.ours))},
                     {"theirs", timeJson(moveTimeStats(g.times.theirs))},
                     {"our_illegal_moves", g.ourIllegal},
@@ -140,6 +157,7 @@ nlohmann::json matchJson(const std::vector<MatchGame>& games, const MatchSummary
           {"closed_on_our_turn", s.ourTimeouts},
           {"closed_on_their_turn", s.theirTimeouts},
           {"mean_plies", s.meanPlies},
+          {"distinct_games", s.distinct},
           {"ours", timeJson(s.ours)},
           {"theirs", timeJson(s.theirs)},
           {"games", list}};

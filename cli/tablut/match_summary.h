@@ -33,12 +33,18 @@ struct MatchSummary {
   int ourTimeouts = 0;          // connections closed on our turn
   int theirTimeouts = 0;        // on the opponent's turn
   double meanPlies = 0;         // over the games with a result
+  int distinct = 0;             // games with a result unlike every earlier one (colour and moves):
+                                // a repeat is no new evidence, though the score counts it
   MoveTimeStats ours;           // our time per move
   MoveTimeStats theirs;         // the opponent's, as seen from our side
 };
 
 /// The time statistics of a list of move times in milliseconds.
 MoveTimeStats moveTimeStats(const std::vector<double>& ms);
+
+/// The number of the first game before `games[index]` with a result, the same colour and the
+/// same moves (a repeated game), or 0 when there is none.
+int repeatOf(const std::vector<MatchGame>& games, size_t index);
 
 /// The totals of `games`.
 MatchSummary summarize(const std::vector<MatchGame>& games);

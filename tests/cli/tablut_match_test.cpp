@@ -199,6 +199,27 @@ TEST(TablutMatchSummary, CountsAndTheProjectsScoreInterval) {
   EXPECT_DOUBLE_EQ(s.score.high, expected.high);
 }
 
+TEST(TablutMatchSummary, ARepeatedGameIsNamedAndCountedOnceAmongTheDistinct) {
+  std::vector<MatchGame> games(5);
+  for (int i = 0; i < 5; ++i) games[i].number = i + 1, games[i].result = GameResult::kWin;
+  games[0].moves = games[1].moves = games[2].moves = games[4].moves = {"e3-f3", "a4-a1"};
+  games[1].colour = Turn::kBlack;               // the same moves with the other colour: another game
+  games[3].moves = {"e3-f3", "a4-a2"};
+  games[4].result = GameResult::kNone;          // no result: not counted
+  EXPECT_EQ(repeatOf(games, 0), 0);
+  EXPECT_EQ(repeatOf(games, 1), 0);
+  EXPECT_EQ(repeatOf(games, 2), 1);
+  EXPECT_EQ(repeatOf(games, 3), 0);
+  EXPECT_EQ(repeatOf(games, 4), 1);
+  const MatchSummary s = summarize(games);
+  EXPECT_EQ(s.overall.games(), 4);
+  EXPECT_EQ(s.distinct, 3);
+  std::ostringstream text;
+  printSummary(text, s);
+  EXPECT_NE(text.str().find("distinct games: 3 of 4 (warning: repeated games"), std::string::npos) << text.str();
+  EXPECT_EQ(matchJson(games, s)["distinct_games"], 3);
+}
+
 TEST(TablutMatchCli, TwoGamesOneWithEachColour) {
   const auto ports = freePorts();
   const std::string dir = logDir("two");
@@ -214,6 +235,7 @@ TEST(TablutMatchCli, TwoGamesOneWithEachColour) {
   EXPECT_EQ(j["their_illegal_moves"], 0);
   EXPECT_EQ(j["white"]["games"], 1);
   EXPECT_EQ(j["black"]["games"], 1);
+  EXPECT_EQ(j["distinct_games"], 2);
   for (int g = 0; g < 2; ++g) {
     const auto& game = j["games"][g];
     char stem[32];
@@ -226,6 +248,7 @@ TEST(TablutMatchCli, TwoGamesOneWithEachColour) {
         << served << game.dump();
     EXPECT_GT(game["ours"]["moves"], 0);
     EXPECT_GT(game["theirs"]["moves"], 0);
+    EXPECT_EQ(game["moves"].size(), game["plies"].get<size_t>());
     // The opponent played the other colour, on that colour's port.
     const bool opponentBlack = g == 0;
     const std::string placeholders = std::string("placeholders ") + (opponentBlack ? "black BLACK" : "white WHITE") +
