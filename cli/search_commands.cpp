@@ -62,7 +62,7 @@ void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
   cmd->add_option("--c-puct", o.cPuct, "Exploration constant")->capture_default_str()->check(searchRange("c_puct"));
   cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str()->check(searchRange("fpu_reduction"));
   cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str()->check(searchRange("virtual_loss"));
-  cmd->add_option("--lookahead", o.rootLookahead, "Exact win checks: 0 none, 1 root moves that win at once, 2 also replies that do")->capture_default_str()->check(searchRange("root_lookahead"));
+  cmd->add_option("--lookahead", o.rootLookahead, "Exact checks over plies: 0 none, 1 root moves that win at once, 2 also replies that do, 3-6 forced wins within (L+1)/2 turns and losses within L/2")->capture_default_str()->check(searchRange("root_lookahead"));
   cmd->add_option("--draw-score", o.drawScore, "Utility of a draw for the side to move at the root, its opponent's the negation")->capture_default_str()->check(searchRange("draw_score"));
   addSeedOption(cmd, o.seed, "Random seed");
   cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");

@@ -22,7 +22,7 @@ struct SearchOptions {
   float temperature = 1.f;        // move choice in the opening plies: P(move) ~ visits^(1/temperature)
   int temperaturePlies = 0;       // plies (State::ply) chosen with temperature; later moves take the most visited
   float virtualLoss = 3.f;        // each in-flight playout counts as this many lost visits
-  int rootLookahead = 2;          // exact checks: 1 root moves that win at once, 2 also replies that do (Tree::prepareRoot)
+  int rootLookahead = 2;          // exact checks over plies: 1 root moves that win at once, 2 also replies that do, 3-6 forced wins within (L+1)/2 turns and losses within L/2 (Tree::prepareRoot, Tree::pickMove)
   uint64_t seed = 1;              // seeds root noise and move choice
   bool gumbel = false;            // root: Gumbel-top-k candidates, sequential halving (no PUCT, no Dirichlet noise)
   int gumbelCandidates = 16;      // m: candidate root actions of a Gumbel search
@@ -48,7 +48,7 @@ struct SearchOptions {
     v.number("temperature", self.temperature, 0.01f, 10.f);
     v.number("temperature_plies", self.temperaturePlies, 0, 100000);
     v.number("virtual_loss", self.virtualLoss, 0.f, 1000.f);
-    v.number("root_lookahead", self.rootLookahead, 0, 2);
+    v.number("root_lookahead", self.rootLookahead, 0, 6);
     v.flag("gumbel", self.gumbel);
     v.number("gumbel_candidates", self.gumbelCandidates, 1, 4096);
     v.number("gumbel_c_visit", self.gumbelCVisit, 0.f, 1e6f);

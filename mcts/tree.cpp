@@ -1,5 +1,7 @@
 #include "mcts/tree.h"
 
+#include <algorithm>
+
 #include "game/base/error.h"
 #include "mcts/root_policy.h"
 
@@ -63,6 +65,7 @@ void scanReplies(Node& node, const State& position, int chooser, State& scratch,
 
 Tree::Tree(const Game& game)
     : rootState_(game.newGame()),
+      prover_(kLossProofBudget),
       arena_(std::make_unique<NodeArena>()),
       spare_(std::make_unique<NodeArena>()) {
   scratch_[0] = game.newGame();
@@ -227,14 +230,50 @@ bool Tree::scanChild(const Edge& edge) {
   return c.result() != Proven::kUnknown;
 }
 
+bool Tree::proveChild(const Edge& edge, int turns, int winner) {
+  Node& c = *edge.node();
+  if (c.result() != Proven::kUnknown) return false;
+  const int side = root_.toMove;
+  State& after = *scratch_[0];
+  after.copyFrom(*rootState_);
+  after.apply(edge.action);
+  // Our own turns left after this action: it used one, unless the same side acts again.
+  const int left = winner == side && after.toMove() != side ? turns - 1 : turns;
+  if (left < 1 || !prover_.wins(after, winner, left)) return false;
+  c.proven.store(winner == side ? Proven::kWin : Proven::kLoss, std::memory_order_relaxed);
+  return true;
+}
+
+void Tree::proveRootWins(int turns) {
+  std::vector<int> order;  // the most visited first: where a win is likeliest
+  for (int i = 0; i < root_.numEdges; ++i)
+    if (root_.edges[i].node()) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return edgeVisits(root_.edges[a]) > edgeVisits(root_.edges[b]); });
+  for (const int i : order)
+    if (proveChild(root_.edges[i], turns, root_.toMove)) break;
+  tryProve(root_, root_.toMove);
+}
+
+bool Tree::refute(const Edge& edge, int lookahead) {
+  if (!edge.node()) return false;
+  if (lookahead < 4) return scanChild(edge);
+  return proveChild(edge, lookahead / 2, 1 - root_.toMove);
+}
+
 Action Tree::pickMove(const SearchOptions& options, std::mt19937_64& rng) {
+  if (options.rootLookahead >= 3) {
+    prover_.refill(kWinProofBudget);
+    proveRootWins((options.rootLookahead + 1) / 2);
+    prover_.refill(kLossProofBudget);
+  }
   for (;;) {
     const Action a = gumbel() ? chooseGumbelMove(root_) : chooseMove(root_, rootState_->ply(), options, rng);
     if (options.rootLookahead < 2) return a;
     const Edge* edge = nullptr;
     for (int i = 0; i < root_.numEdges && !edge; ++i)
       if (root_.edges[i].action == a) edge = &root_.edges[i];
-    if (!edge->node() || !scanChild(*edge)) return a;
+    if (!refute(*edge, options.rootLookahead)) return a;
     tryProve(root_, root_.toMove);  // proved: choose again, knowing more
   }
 }

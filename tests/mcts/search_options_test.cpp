@@ -43,7 +43,7 @@ TEST(SearchOptions, NonFiniteAndOutOfRangeOptionsAreRefusedByName) {
   EXPECT_NE(with([](SearchOptions& o) { o.virtualLoss = kNaN; }).find("virtual_loss"), std::string::npos);
   EXPECT_NE(with([](SearchOptions& o) { o.temperature = 0; }).find("temperature"), std::string::npos);
   EXPECT_NE(with([](SearchOptions& o) { o.simulations = 0; }).find("simulations"), std::string::npos);
-  EXPECT_NE(with([](SearchOptions& o) { o.rootLookahead = 3; }).find("root_lookahead"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.rootLookahead = 7; }).find("root_lookahead"), std::string::npos);
   // Self-play checks them too.
   auto game = loadGame("brandubh");
   SelfPlayOptions sp;
