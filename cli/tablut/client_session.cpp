@@ -60,9 +60,18 @@ void ClientSession::follow(const ServerState& state) {
   const Step step = tracker_.follow(state.record, sideToMove(state.turn));
   if (step.kind == Step::Kind::kSame) return;
   ++plies_;
-  const bool ours = sent_ && step.kind == Step::Kind::kTurn && step.action == *sent_;
+  const bool ours = sent_ && step.kind != Step::Kind::kFresh && step.action == *sent_;
   sent_.reset();
-  moves_.push_back(step.kind == Step::Kind::kTurn ? step.notation : "?");
+  moves_.push_back(step.kind == Step::Kind::kFresh ? "?" : step.notation);
+  if (step.kind == Step::Kind::kPlayedOn) {
+    player_.newGame();
+    if (!ours) out_ << label(plies_, before->toMove()) << " " << step.notation << "\n";
+    warnings_ << "taflzero: warning: the board received (" << state.record << " " << turnName(state.turn)
+              << ") follows from " << step.notation << ", after which our rules end the game (" << step.ending
+              << ") and the server plays on; playing on from it without the repetition history\n"
+              << std::flush;
+    return;
+  }
   if (step.kind == Step::Kind::kFresh) {
     if (unreachedBy_ < 0) unreachedBy_ = before->toMove();
     player_.newGame();

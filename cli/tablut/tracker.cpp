@@ -19,17 +19,20 @@ Step PositionTracker::follow(const std::string& record, int side) {
   std::vector<Action> actions;
   state_->legalActions(actions);
   auto reached = state_->clone();
+  Step step{Step::Kind::kFresh, -1, "", ""};
   for (const Action a : actions) {
     reached->copyFrom(*state_);
     reached->apply(a);
     if (matches(*reached, canonical, side)) {
-      Step step{Step::Kind::kTurn, a, state_->actionName(a)};
+      step = {Step::Kind::kTurn, a, state_->actionName(a), ""};
       state_ = std::move(reached);
       return step;
     }
+    if (matches(*reached, canonical, -1) && reached->toMove() == side)
+      step = {Step::Kind::kPlayedOn, a, state_->actionName(a), std::string(reached->outcome().reason)};
   }
   state_ = std::move(received);
-  return {Step::Kind::kFresh, -1, ""};
+  return step;
 }
 
 }  // namespace tz::cli::tablut

@@ -191,6 +191,23 @@ TEST(TablutTracker, KeepsTheRepetitionHistoryAcrossBoards) {
   EXPECT_NE(errorOf([&] { tracker.follow("/K8/9/9/9/4K4/9/9/9/9/", 0); }), "");
 }
 
+TEST(TablutTracker, AMoveAfterWhichOurRulesEndTheGameIsPlayedOnNotUnreached) {
+  // With a ply limit of 2 our rules end the game after black's first move; the server plays on.
+  const auto game = loadGame("ashton", {"ply_limit=2"});
+  PositionTracker tracker(*game);
+  auto replay = game->newGame();
+  replay->playTurn("e3-d3");
+  EXPECT_EQ(tracker.follow(replay->record(), replay->toMove()).kind, Step::Kind::kTurn);
+  replay->playTurn("a4-a3");
+  ASSERT_TRUE(replay->outcome().over);
+  const Step step = tracker.follow(replay->record(), sideToMove(Turn::kWhite));
+  EXPECT_EQ(step.kind, Step::Kind::kPlayedOn);
+  EXPECT_EQ(step.notation, "a4-a3");
+  EXPECT_EQ(step.ending, std::string(end_reason::kPlyLimit));
+  EXPECT_FALSE(tracker.state().outcome().over);  // anew from the board: white plays on
+  EXPECT_EQ(tracker.state().toMove(), sideToMove(Turn::kWhite));
+}
+
 TEST(TablutSession, AnswersEachStateOnceAndRefusesWhatIsNoState) {
   const auto game = loadGame("ashton");
   auto player = makePlayer("greedy", *game, 1);
