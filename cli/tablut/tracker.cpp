@@ -19,14 +19,14 @@ Step PositionTracker::follow(const std::string& record, int side) {
   std::vector<Action> actions;
   state_->legalActions(actions);
   auto reached = state_->clone();
-  Step step{Step::Kind::kFresh, -1, "", ""};
+  Step step{Step::Kind::kFresh, -1, "", ""};  // unless a move reaches the board our rules call over
   for (const Action a : actions) {
     reached->copyFrom(*state_);
     reached->apply(a);
     if (matches(*reached, canonical, side)) {
-      step = {Step::Kind::kTurn, a, state_->actionName(a), ""};
+      Step turn{Step::Kind::kTurn, a, state_->actionName(a), ""};
       state_ = std::move(reached);
-      return step;
+      return turn;
     }
     if (matches(*reached, canonical, -1) && reached->toMove() == side)
       step = {Step::Kind::kPlayedOn, a, state_->actionName(a), std::string(reached->outcome().reason)};
