@@ -9,7 +9,7 @@
 #include "game/base/error.h"
 #include "mcts/players/egtb_player.h"
 #ifdef TAFLZERO_WITH_TORCH
-#include "training/matches/net_player.h"
+#include "training/run/net_player.h"
 #else
 #include "cli/libtorch_forward.h"
 #endif

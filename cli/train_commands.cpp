@@ -4,11 +4,13 @@
 #include <cstdlib>
 #include <iostream>
 #include <map>
+#include <memory>
 #include <utility>
 
 #include "cli/commands.h"
 #include "game/base/user_files.h"
 #include "training/distributed/actor.h"
+#include "training/distributed/distributed_peers.h"
 #include "training/distributed/further_learner.h"
 #include "training/run/selfplay_bench.h"
 #include "training/run/train_bench.h"
@@ -90,7 +92,8 @@ void addTrain(CLI::App& app) {
     const bool progress = !o->quiet && !o->json;
     if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);
     if (distributed && !distributed->coordinator()) return runFurtherLearnerCommand(*distributed, o->json);
-    const RunSummary s = runTraining(o->config, dir, o->resume, progress, distributed ? &*distributed : nullptr);
+    const auto peers = distributed ? std::make_unique<DistributedPeers>(*distributed) : nullptr;
+    const RunSummary s = runTraining(o->config, dir, o->resume, progress, peers.get());
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}

@@ -9,7 +9,7 @@
 #include "game/morris/egtb/morris_tables.h"
 #include "mcts/endgame_probes.h"
 #include "mcts/evaluators.h"
-#include "tests/game/morris_helpers.h"
+#include "tests/game/morris/morris_helpers.h"
 #include "tests/support/morris_tables.h"
 
 namespace tz::test {

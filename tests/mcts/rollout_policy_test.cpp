@@ -14,7 +14,7 @@
 #include "game/tafl/tafl_playout.h"
 #include "mcts/evaluators.h"
 #include "mcts/rollout_policy.h"
-#include "tests/game/tafl_helpers.h"
+#include "tests/game/tafl/tafl_helpers.h"
 #include "tests/mcts/toy_game.h"
 
 namespace tz {

@@ -7,7 +7,7 @@
 #include "game/tafl/position.h"
 #include "mcts/evaluators.h"
 #include "mcts/search.h"
-#include "tests/game/tafl_helpers.h"
+#include "tests/game/tafl/tafl_helpers.h"
 
 namespace tz {
 namespace {

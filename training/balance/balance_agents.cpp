@@ -13,7 +13,7 @@
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
-#include "training/matches/net_player.h"
+#include "training/run/net_player.h"
 #include "training/run/run_directory.h"
 #include "training/run/training_run.h"
 

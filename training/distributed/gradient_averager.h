@@ -9,11 +9,12 @@
 
 #include "nets/network.h"
 #include "training/distributed/run_store.h"
+#include "training/run/trainer.h"
 
 namespace tz {
 
 /// One learner's member of the learners' process group (c10d ProcessGroupGloo).
-class GradientAverager {
+class GradientAverager : public GradientSync {
  public:
   /// Joins the group of `size` learners as `rank` (0-based), meeting the others under
   /// `prefix` in `store`; blocks until all have joined. Joining and every later call give
@@ -28,7 +29,7 @@ class GradientAverager {
   /// all-reduce of all of them flattened), and its floating-point buffers (batch-norm
   /// running statistics, which each learner updated from its own share) with their mean.
   /// Every learner must call it with the same architecture.
-  void average(Network& net);
+  void average(Network& net) override;
   /// Replaces `values` with rank 0's `values` on every learner (all of the same size).
   void broadcast(std::vector<float>& values);
 

@@ -5,7 +5,7 @@
 
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_opening_player.h"
-#include "training/matches/net_player.h"
+#include "training/run/net_player.h"
 
 namespace tz {
 

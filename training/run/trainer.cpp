@@ -2,7 +2,6 @@
 
 #include "game/base/error.h"
 #include "nets/network_impl.h"
-#include "training/distributed/gradient_averager.h"
 
 namespace tz {
 
@@ -13,7 +12,7 @@ constexpr double kIllegalLogit = -1e9;
 }  // namespace
 
 StepLosses trainStep(Network& net, const Batch& batch, double learningRate, double valueWeight,
-                     GradientAverager* averager) {
+                     GradientSync* sync) {
   auto& impl = net.impl();
   if (!impl.optimizer) throw Error("trainStep: the network has no optimizer");
   const TensorShape& shape = impl.meta.shape.input;
@@ -42,7 +41,7 @@ StepLosses trainStep(Network& net, const Batch& batch, double learningRate, doub
   }
   auto loss = policyLoss + valueWeight * valueLoss;
   loss.backward();
-  if (averager) averager->average(net);
+  if (sync) sync->average(net);
   impl.optimizer->step();
   net.setTraining(false);
   net.setStep(net.step() + 1);

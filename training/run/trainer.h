@@ -7,7 +7,15 @@
 
 namespace tz {
 
-class GradientAverager;
+/// What averages the learners' gradients in a data-parallel step (GradientAverager in
+/// training/distributed/ implements it, so the trainer needs nothing of that room).
+class GradientSync {
+ public:
+  virtual ~GradientSync() = default;
+  /// Replaces the gradients of `net`'s parameters (and its floating-point buffers) with
+  /// their mean over the learners.
+  virtual void average(Network& net) = 0;
+};
 
 /// Losses of one step (means over the batch).
 struct StepLosses {
@@ -17,10 +25,10 @@ struct StepLosses {
 };
 
 /// Trains `net` (which must have an optimizer) one step on `batch` at `learningRate`;
-/// increments the network's step. With `averager`, the gradients (and batch-norm running
+/// increments the network's step. With `sync`, the gradients (and batch-norm running
 /// statistics) are averaged over the learners before the update (data parallel: each
 /// learner's `batch` is its share; its losses are its share's).
 StepLosses trainStep(Network& net, const Batch& batch, double learningRate, double valueWeight,
-                     GradientAverager* averager = nullptr);
+                     GradientSync* sync = nullptr);
 
 }  // namespace tz

@@ -12,14 +12,13 @@
 #include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network_config.h"
-#include "training/distributed/data_parallel.h"
-#include "training/distributed/learner_hub.h"
 #include "training/charts/curves.h"
 #include "training/run/endgame_teacher.h"
 #include "training/run/replay_buffer.h"
 #include "training/run/evaluation_worker.h"
 #include "training/run/published_weights.h"
 #include "training/run/run_monitor.h"
+#include "training/run/run_peers.h"
 #include "training/run/run_variants.h"
 #include "training/run/self_play_producer.h"
 #include "training/run/trainer.h"
@@ -51,7 +50,7 @@ ExperimentConfig checked(ExperimentConfig config) {
 // trainer loop in the calling one.
 class Run {
  public:
-  Run(const RunPaths& paths, ExperimentConfig config, bool progress, const DistributedOptions* distributed)
+  Run(const RunPaths& paths, ExperimentConfig config, bool progress, RunPeers* peers)
       : paths_(paths),
         config_(checked(std::move(config))),
         variants_(config_),
@@ -64,23 +63,16 @@ class Run {
         producer_(variants_, config_, weights_, monitor_,
                   [this](GameRecord&& r, std::vector<PositionRecord>&& p) { store(std::move(r), std::move(p)); }),
         evaluation_(variants_.network(), config_, store_, monitor_, paths_, log_),
-        hub_(distributed ? std::make_unique<LearnerHub>(*distributed, paths.config) : nullptr),
-        lead_(distributed && distributed->learners > 1
-                  ? std::make_unique<LeadLearner>(hub_->store(), distributed->learners,
-                                                  std::chrono::seconds(distributed->timeoutSeconds))
-                  : nullptr) {
-    if (hub_ && variants_.size() > 1) {
-      throw Error(config_.file + ": key 'variants': a distributed run trains on one variant (rule-conditioned runs are not distributed)");
-    }
+        peers_(peers) {
     setTorchThreads(config_.evaluator.torchThreads);
-    if (hub_) announceStore(distributed->masterPort == 0);
+    if (peers_) announceStore(peers_->open(paths.config));
   }
 
   RunSummary go();
 
  private:
-  // Logs where the run's store listens (and says it on stderr when the port was left to the system).
-  void announceStore(bool onStderr);
+  // Logs where the run's store listens at `address` (and says it on stderr when the port was left to the system).
+  void announceStore(const std::string& address);
   void loadOrCreateNetwork();
   // Hands the network's weights to self-play (here, or the actors').
   void publish();
@@ -104,8 +96,7 @@ class Run {
   PublishedWeights weights_;
   SelfPlayProducer producer_;
   EvaluationWorker evaluation_;
-  std::unique_ptr<LearnerHub> hub_;  // the actors' games and weights, in a distributed run
-  std::unique_ptr<LeadLearner> lead_;  // the other learners' share of each step, when there are some
+  RunPeers* peers_;  // the actors and further learners of a distributed run (else null)
   std::unique_ptr<Network> net_;
   std::vector<CheckpointFile> checkpoints_;  // trainer thread only
   std::atomic<bool> stop_{false};
@@ -113,9 +104,9 @@ class Run {
   double waitSeconds_ = 0;  // trainer time spent waiting for self-play positions
 };
 
-void Run::announceStore(bool onStderr) {
-  log_->info("the run's store listens on {}", hub_->store().address());
-  if (onStderr) std::fprintf(stderr, "taflzero: the run's store listens on %s\n", hub_->store().address().c_str());
+void Run::announceStore(const std::string& address) {
+  log_->info("the run's store listens on {}", address);
+  if (peers_->portChosenBySystem()) std::fprintf(stderr, "taflzero: the run's store listens on %s\n", address.c_str());
 }
 
 void Run::loadOrCreateNetwork() {
@@ -148,16 +139,16 @@ void Run::loadOrCreateNetwork() {
 
 void Run::publish() {
   weights_.publish(*net_);
-  if (hub_) hub_->publish(*net_);
+  if (peers_) peers_->publish(*net_);
 }
 
 bool Run::bootstrapDone() const {
-  return hub_ ? monitor_.games() >= config_.selfPlay.bootstrap.games : producer_.bootstrapDone();
+  return peers_ ? monitor_.games() >= config_.selfPlay.bootstrap.games : producer_.bootstrapDone();
 }
 
 void Run::produceGames() {
-  if (!hub_) return producer_.run(stop_);
-  hub_->receive(stop_, monitor_, [this](GameRecord&& r, std::vector<PositionRecord>&& p) {
+  if (!peers_) return producer_.run(stop_);
+  peers_->receive(stop_, monitor_, [this](GameRecord&& r, std::vector<PositionRecord>&& p) {
     store(std::move(r), std::move(p));
     monitor_.show();
   });
@@ -207,7 +198,7 @@ void Run::train() {
     const bool starved = double(step + 1) * tc.batchSize > tc.samplesPerPosition * double(buffer_.added());
     if (int(buffer_.size()) < tc.minPositions || starved) {
       if (selfPlayDone_) break;
-      if (lead_) lead_->keepAlive();
+      if (peers_) peers_->keepAlive();
       const auto t0 = Clock::now();
       std::this_thread::sleep_for(std::chrono::milliseconds(20));
       waitSeconds_ += secondsSince(t0);
@@ -216,8 +207,8 @@ void Run::train() {
     }
     Batch batch = buffer_.sample(tc.batchSize);
     if (teacher_) teacher_->replaceRows(batch, int(tc.endgame.share * tc.batchSize + 0.5));
-    const StepLosses l = lead_ ? lead_->step(*net_, batch, tc.learningRate(step), tc.valueWeight)
-                               : trainStep(*net_, batch, tc.learningRate(step), tc.valueWeight);
+    const StepLosses l = peers_ ? peers_->step(*net_, batch, tc.learningRate(step), tc.valueWeight)
+                                : trainStep(*net_, batch, tc.learningRate(step), tc.valueWeight);
     monitor_.setStep(net_->step(), l.policy, l.value);
     policySum += l.policy;
     valueSum += l.value;
@@ -247,7 +238,7 @@ RunSummary Run::go() {
   }
   publish();
   if (checkpoints_.empty()) saveCheckpoint();  // step 0: the untrained network, the first point on the rating scale
-  if (lead_) lead_->open(*net_);
+  if (peers_) peers_->openLearners(*net_);
   std::thread selfPlay([this] {
     try {
       produceGames();
@@ -267,10 +258,10 @@ RunSummary Run::go() {
     throw;
   }
   const double trainerSeconds = secondsSince(start);
-  if (lead_) lead_->finish();
+  if (peers_) peers_->finishLearners();
   stop_ = true;
   selfPlay.join();
-  if (hub_) hub_->finish();
+  if (peers_) peers_->finish();
   if (checkpoints_.empty() || checkpoints_.back().step != net_->step()) saveCheckpoint();
   const auto finalEvaluation = Clock::now();
   evaluation_.finish();
@@ -278,8 +269,8 @@ RunSummary Run::go() {
                    {"evaluation_seconds", evaluation_.seconds()},
                    {"final_evaluation_wait_seconds", secondsSince(finalEvaluation)},
                    {"publications", weights_.publications()}, {"published_step", weights_.step()},
-                   {"actor_games", hub_ ? hub_->received() : 0},
-                   {"ingest_seconds", hub_ ? hub_->ingestSeconds() : 0.0}});
+                   {"actor_games", peers_ ? peers_->received() : 0},
+                   {"ingest_seconds", peers_ ? peers_->ingestSeconds() : 0.0}});
   writeCurves(paths_.metrics, paths_.dir);
   monitor_.end();
   log_->info("run stopped: {} games, step {}, {} publications", monitor_.games(), net_->step(), weights_.publications());
@@ -288,9 +279,9 @@ RunSummary Run::go() {
 
 // Loads what a run needs before its folder is made: the variant, the network config, the
 // device and the endgame tables it teaches from (a bad one throws Error naming it), and
-// checks that the batch splits over the learners.
-void checkStartable(const ExperimentConfig& config, const DistributedOptions* distributed) {
-  if (distributed) checkBatchSplits(config.training.batchSize, distributed->learners);
+// checks that the peers can share it.
+void checkStartable(const ExperimentConfig& config, const RunPeers* peers) {
+  if (peers) peers->check(config);
   const RunVariants variants(config);
   Network(variants.network(), loadNetworkConfig(config.network), config.device, config.seed);
   openEndgameTeacher(variants.network(), config.training.endgame, config.file, config.seed);
@@ -299,7 +290,7 @@ void checkStartable(const ExperimentConfig& config, const DistributedOptions* di
 }  // namespace
 
 RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
-                       const DistributedOptions* distributed) {
+                       RunPeers* peers) {
   const RunPaths paths = RunPaths::of(dir);
   const bool exists = fs::exists(paths.config);
   if (exists && !resume) {
@@ -310,16 +301,16 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
     // The experiment is read once: checked (nothing is created for a run that cannot start),
     // then stored resolved in the run directory, and run.
     ExperimentConfig config = loadExperiment(configPath);
-    checkStartable(config, distributed);
+    checkStartable(config, peers);
     createRunDirectory(configPath, config, paths);
-    Run run(paths, std::move(config), progress, distributed);
+    Run run(paths, std::move(config), progress, peers);
     return run.go();
   }
   checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
   ExperimentConfig config = loadExperiment(paths.config);
-  if (distributed) checkBatchSplits(config.training.batchSize, distributed->learners);
+  if (peers) peers->check(config);
   fs::create_directories(paths.checkpoints);
-  Run run(paths, std::move(config), progress, distributed);
+  Run run(paths, std::move(config), progress, peers);
   return run.go();
 }
 

@@ -8,10 +8,11 @@
 #include <cstdint>
 #include <string>
 
-#include "training/distributed/distributed_options.h"
 #include "training/run/run_directory.h"
 
 namespace tz {
+
+class RunPeers;
 
 /// What a finished (or stopped) run reports.
 struct RunSummary {
@@ -23,11 +24,10 @@ struct RunSummary {
 
 /// Runs (or resumes) the experiment in `dir` until its budget is spent. `progress` shows a
 /// live status line on stderr. Throws Error on a bad config or when `dir` holds another run
-/// and `resume` is false. With `distributed` (rank 0 of a distributed run) this process is
-/// the learner: it serves the run's store and stores the actors' games instead of playing,
-/// and with `distributed->learners` > 1 shares each training step with the further learners
-/// (data_parallel.h).
+/// and `resume` is false. With `peers` (rank 0 of a distributed run) this process is the
+/// learner: it serves the run to them and stores the actors' games instead of playing, and
+/// shares each training step with the further learners when there are some.
 RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
-                       const DistributedOptions* distributed = nullptr);
+                       RunPeers* peers = nullptr);
 
 }  // namespace tz

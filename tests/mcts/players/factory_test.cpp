@@ -1,0 +1,101 @@
+#include <gtest/gtest.h>
+
+#include <cstdio>
+
+#include "game/base/error.h"
+#include "mcts/players/player_factory.h"
+#include "mcts/players/random_player.h"
+#include "tests/game/tafl/tafl_helpers.h"
+#include "tests/support/search_ranges.h"
+
+namespace tz::test {
+namespace {
+
+// Error message of makePlayer(spec), or "" when it succeeds.
+std::string errorOf(const std::string& spec) {
+  auto g = variant("brandubh");
+  try {
+    makePlayer(spec, *g, 1);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(PlayerFactory, BuildsTheBaselines) {
+  auto g = variant("brandubh");
+  EXPECT_EQ(makePlayer("random", *g, 1)->name(), "random");
+  EXPECT_EQ(makePlayer("greedy", *g, 1)->name(), "greedy");
+  EXPECT_EQ(makePlayer("alphabeta", *g, 1)->name(), "alphabeta(depth=3)");
+  EXPECT_EQ(makePlayer("alphabeta:depth=5", *g, 1)->name(), "alphabeta(depth=5)");
+  EXPECT_EQ(makePlayer("alphabeta:ms=200", *g, 1)->name(), "alphabeta(ms=200)");
+  EXPECT_EQ(makePlayer("alphabeta:depth=4,ms=200", *g, 1)->name(), "alphabeta(depth=4,ms=200)");
+}
+
+TEST(PlayerFactory, BuildsPureMcts) {
+  auto g = variant("brandubh");
+  EXPECT_EQ(makePlayer("mcts", *g, 1)->name(), "mcts(rollouts(1),1000)");
+  EXPECT_EQ(makePlayer("mcts:sims=50,rollouts=2", *g, 1)->name(), "mcts(rollouts(2),50)");
+  EXPECT_EQ(makePlayer("uniform-mcts:sims=800", *g, 1)->name(), "mcts(uniform,800)");
+  EXPECT_NE(errorOf("uniform-mcts:rollouts=2").find("unknown option 'rollouts'"), std::string::npos);
+  EXPECT_EQ(makePlayer("uniform-mcts:sims=50,gumbel=1,candidates=8", *g, 1)->name(), "mcts(uniform,50,gumbel)");
+  EXPECT_EQ(makePlayer("mcts:sims=50,gumbel=0", *g, 1)->name(), "mcts(rollouts(1),50)");
+  EXPECT_NE(errorOf("mcts:gumbel=2").find("expected an integer in [0, 1]"), std::string::npos);
+  EXPECT_NE(errorOf("mcts:candidates=0").find("expected an integer in [1, 4096]"), std::string::npos);
+  // A pure MCTS player takes an escape in one.
+  auto mcts = makePlayer("mcts:sims=100", *g, 3);
+  auto k = position(*g, {{"b1", 'K'}, {"d1", 't'}, {"f5", 't'}}, "defenders");
+  EXPECT_EQ(k->actionName(mcts->chooseAction(*k)), "b1-a1");
+  EXPECT_EQ(k->actionName(makePlayer("mcts:sims=100,gumbel=1", *g, 3)->chooseAction(*k)), "b1-a1");
+}
+
+TEST(PlayerFactory, ExplainsBadSpecs) {
+  EXPECT_NE(errorOf("minimax").find("unknown player 'minimax': expected one of"), std::string::npos);
+  EXPECT_NE(errorOf("minimax").find("alphabeta[:depth=D][,ms=T]"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depht=3").find("unknown option 'depht'"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth=x").find("expected an integer in [1, 64]"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth=0").find("expected an integer"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth").find("not of the form key=value"), std::string::npos);
+  EXPECT_NE(errorOf("alphabeta:depth=2,depth=3").find("given twice"), std::string::npos);
+  EXPECT_NE(errorOf("random:x=1").find("takes none"), std::string::npos);
+}
+
+// Search players read every search setting through one field list: a value just outside its
+// range is refused with the range's words, whichever search kind is given it; the settings
+// are known by their spec names (sims, cpuct, ...), and a setting at its lower edge is taken.
+TEST(PlayerFactory, SearchSpecsTakeEverySearchSettingWithTheFieldListsRange) {
+  auto g = variant("brandubh");
+  for (const std::string kind : {"mcts", "uniform-mcts"}) {
+    for (const auto& o : test::valuesJustOutsideSearchRanges()) {
+      const std::string spec = kind + ":" + searchSpecName(o.range.key) + "=" + o.text;
+      const std::string message = errorOf(spec);
+      EXPECT_NE(message.find("'" + searchSpecName(o.range.key) + "'"), std::string::npos) << message;
+      EXPECT_NE(message.find("expected " + o.range.text()), std::string::npos) << message;
+    }
+    for (const FieldRange& range : fieldRanges<SearchOptions>()) {
+      char edge[64];
+      std::snprintf(edge, sizeof edge, "%.9g", range.lo);
+      EXPECT_EQ(errorOf(kind + ":" + searchSpecName(range.key) + "=" + edge), "") << range.key;
+    }
+  }
+  EXPECT_EQ(searchSpecName("simulations"), "sims");
+  EXPECT_EQ(searchSpecName("c_puct"), "cpuct");
+  EXPECT_EQ(searchSpecName("virtual_loss"), "virtual_loss");
+  EXPECT_EQ(makePlayer("mcts:sims=50,gumbel=1,cpuct=2,draw=0.5", *g, 1)->name(), "mcts(rollouts(1),50,gumbel)");
+}
+
+TEST(PlayerFactory, OtherModulesRegisterKinds) {
+  std::string seen;
+  registerPlayerKind("test-kind", "test-kind:PATH", [&seen](const PlayerSpec& spec, const Game&, uint64_t seed) {
+    seen = spec.argument;
+    return std::make_unique<players::RandomPlayer>(seed);
+  });
+  auto g = variant("brandubh");
+  EXPECT_EQ(makePlayer("test-kind:runs/ckpt-3.pt", *g, 1)->name(), "random");
+  EXPECT_EQ(seen, "runs/ckpt-3.pt");
+  const auto usages = playerUsages();
+  EXPECT_NE(std::find(usages.begin(), usages.end(), "test-kind:PATH"), usages.end());
+}
+
+}  // namespace
+}  // namespace tz::test

@@ -1,0 +1,121 @@
+// `taflzero balance` killed with SIGKILL in the middle of a study keeps every finished game,
+// and the same command resumes it: the stored games stay as they were, no round is stored
+// twice, and the finished study holds the same games as an uninterrupted run.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <map>
+#include <thread>
+
+#include "game/base/error.h"
+#include "tests/training/balance/balance_test_helpers.h"
+#include "tests/support/child_process.h"
+#include "training/balance/balance_run.h"
+
+namespace tz::test {
+namespace {
+
+constexpr int kMaxGames = 20;  // resume.yaml: every cell plays max_games
+const char* kTags[] = {"balance|attackers|ab2", "balance|defenders|ab2"};
+
+using Games = std::map<std::string, std::map<int, std::string>>;  // tag -> round -> moves
+
+// The stored games of the study; fails the test on a round stored twice.
+Games storedGames(const std::string& dir) {
+  Games out;
+  RecordStore store(StudyPaths::of(dir).records);
+  for (const char* tag : kTags) {
+    for (const GameRecord& g : store.gamesByTag(tag)) {
+      EXPECT_TRUE(out[tag].emplace(g.round, g.moves).second) << tag << " round " << g.round << " stored twice";
+    }
+  }
+  return out;
+}
+
+int storedCount(const std::string& dir) {
+  const std::string db = StudyPaths::of(dir).records;
+  if (access(db.c_str(), F_OK) != 0) return 0;
+  RecordStore store(db);
+  return store.countResults(kTags[0]).total() + store.countResults(kTags[1]).total();
+}
+
+pid_t startStudy(const std::string& dir) {
+  return startTaflzero({"balance", studyConfig("resume.yaml"), "--out", dir, "--quiet"});
+}
+
+TEST(BalanceResume, KilledStudyKeepsItsGamesAndResumesWithoutReplaying) {
+  const std::string dir = freshDir("balance_kill");
+  const pid_t pid = startStudy(dir);
+  ASSERT_GT(pid, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  int status = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    ASSERT_EQ(waitpid(pid, &status, WNOHANG), 0) << "the study ended on its own, status " << status;
+    if (storedCount(dir) >= 5) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  ASSERT_EQ(kill(pid, SIGKILL), 0);
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFSIGNALED(status));
+
+  const Games before = storedGames(dir);
+  int stored = 0;
+  for (const auto& [tag, rounds] : before) {
+    int expected = 0;
+    for (const auto& [round, moves] : rounds) EXPECT_EQ(round, expected++) << tag << ": rounds stored in order";
+    stored += int(rounds.size());
+  }
+  ASSERT_GE(stored, 5);
+  ASSERT_LT(stored, 2 * kMaxGames) << "the study finished before it was killed";
+
+  // The same command resumes: the stored games are kept, the missing rounds played once.
+  ASSERT_EQ(waitForExit(startStudy(dir)), 0);
+  const Games after = storedGames(dir);
+  for (const char* tag : kTags) ASSERT_EQ(after.at(tag).size(), size_t(kMaxGames)) << tag;
+  for (const auto& [tag, rounds] : before)
+    for (const auto& [round, moves] : rounds) EXPECT_EQ(after.at(tag).at(round), moves) << tag << " round " << round;
+
+  // An uninterrupted run of the study stores the same games; running it again plays none.
+  const std::string reference = freshDir("balance_reference");
+  runBalance(studyConfig("resume.yaml"), reference, false);
+  EXPECT_EQ(storedGames(reference), after);
+  runBalance(studyConfig("resume.yaml"), dir, false);
+  EXPECT_EQ(storedGames(dir), after);
+}
+
+TEST(BalanceResume, RefusesToMixGamesPlayedUnderOtherSettings) {
+  const std::string dir = freshDir("balance_settings");
+  const std::string file = dir + "/study.yaml";
+  std::string text = readFile(studyConfig("resume.yaml"));
+  const auto at = text.find("max_games: 20");
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, 13, "max_games: 8");
+  writeFile(file, text);
+  runBalance(file, dir, false);
+  // Another opening: the stored games no longer belong to the study.
+  const auto plies = text.find("random_plies: 2");
+  ASSERT_NE(plies, std::string::npos);
+  text.replace(plies, 15, "random_plies: 3");
+  writeFile(file, text);
+  try {
+    runBalance(file, dir, false);
+    FAIL() << "a changed study resumed";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("were played with other settings (random_plies changed)"), std::string::npos)
+        << e.what();
+  }
+  // A study of another base variant in the same folder.
+  try {
+    runBalance(std::string(TAFLZERO_SOURCE_DIR) + "/configs/balance/linnaeus.yaml", dir, false);
+    FAIL() << "a linnaeus study ran in a brandubh study folder";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("holds a study of brandubh"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace tz::test
