@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game/position_state.h"
 #include "game/morris/position.h"
 
 namespace YAML {
@@ -26,38 +27,25 @@ constexpr int kNumActions = kRemoveBase + kPoints;     // 624
 class MorrisGame;
 
 /// A morris game in progress.
-class MorrisState final : public State {
+class MorrisState final : public PositionState<MorrisState, MorrisGame, Position> {
  public:
   /// Wraps a position of `game` (which must outlive the state).
   MorrisState(const MorrisGame& game, Position position);
 
-  std::unique_ptr<State> clone() const override;
-  void copyFrom(const State& other) override;
-  int toMove() const override { return pos_.toMove(); }
-  const Outcome& outcome() const override { return pos_.outcome(); }
-  int ply() const override { return pos_.ply(); }
-  uint64_t hash() const override { return pos_.hash(); }
   void legalActions(std::vector<Action>& out) const override;
   void apply(Action action) override;
   std::string actionName(Action action) const override;
   void encode(float* planes) const override;
   std::vector<std::string> legalTurns() const override;
   void playTurn(const std::string& notation) override;
-  uint64_t perft(int depth) const override;
   std::vector<std::pair<std::string, uint64_t>> divide(int depth) const override;
   std::string record() const override { return writeRecord(pos_.setup()); }
   std::string diagram() const override;
   const GameExpertise* expertise() const override;
 
-  /// The underlying fast position.
-  const Position& position() const { return pos_; }
-
  private:
   // Why a turn that is not legal here is refused (empty when there is nothing specific).
   std::string whyIllegal(const Turn& turn) const;
-
-  const MorrisGame* game_;
-  Position pos_;
 };
 
 /// One morris variant.

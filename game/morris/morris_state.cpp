@@ -6,15 +6,7 @@
 
 namespace tz::morris {
 
-MorrisState::MorrisState(const MorrisGame& game, Position position) : game_(&game), pos_(std::move(position)) {}
-
-std::unique_ptr<State> MorrisState::clone() const { return std::make_unique<MorrisState>(*this); }
-
-void MorrisState::copyFrom(const State& other) {
-  const auto& o = static_cast<const MorrisState&>(other);
-  game_ = o.game_;
-  pos_ = o.pos_;
-}
+MorrisState::MorrisState(const MorrisGame& game, Position position) : PositionState(game, std::move(position)) {}
 
 void MorrisState::legalActions(std::vector<Action>& out) const {
   out.clear();
@@ -81,11 +73,6 @@ void MorrisState::playTurn(const std::string& notation) {
   }
   const std::string why = whyIllegal(t);
   throw RuleError("illegal move " + quoted(notation) + (why.empty() ? "" : ": " + why) + where);
-}
-
-uint64_t MorrisState::perft(int depth) const {
-  Position copy = pos_;
-  return copy.perft(depth);
 }
 
 std::vector<std::pair<std::string, uint64_t>> MorrisState::divide(int depth) const {

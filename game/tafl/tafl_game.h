@@ -7,6 +7,7 @@
 
 #include "game/expertise.h"
 #include "game/game.h"
+#include "game/position_state.h"
 #include "game/tafl/position.h"
 
 namespace YAML {
@@ -18,41 +19,26 @@ namespace tz::tafl {
 class TaflGame;
 
 /// A tafl game in progress.
-class TaflState final : public State {
+class TaflState final : public PositionState<TaflState, TaflGame, Position> {
  public:
   /// Wraps a position of `game` (which must outlive the state).
   TaflState(const TaflGame& game, Position position);
 
-  std::unique_ptr<State> clone() const override;
-  void copyFrom(const State& other) override;
-  int toMove() const override { return pos_.toMove(); }
-  const Outcome& outcome() const override { return pos_.outcome(); }
-  int ply() const override { return pos_.ply(); }
-  uint64_t hash() const override { return pos_.hash(); }
   void legalActions(std::vector<Action>& out) const override;
   void apply(Action action) override;
   std::string actionName(Action action) const override;
   void encode(float* planes) const override;
   std::vector<std::string> legalTurns() const override;
   void playTurn(const std::string& notation) override;
-  uint64_t perft(int depth) const override;
   std::vector<std::pair<std::string, uint64_t>> divide(int depth) const override;
   std::string record() const override { return pos_.record(); }
   std::string diagram() const override;
   const GameExpertise* expertise() const override;
 
-  /// The underlying fast position.
-  const Position& position() const { return pos_; }
-  /// The variant this state belongs to.
-  const TaflGame& game() const { return *game_; }
   /// Notation of a move here: "e3-b3", with captures "xb4/c3" and threat marks "+"/"++".
   std::string moveName(Move move) const;
   /// The legal move a notation names; throws RuleError naming the move and position.
   Move parseMove(const std::string& notation) const;
-
- private:
-  const TaflGame* game_;
-  Position pos_;
 };
 
 /// One tafl variant.

@@ -6,15 +6,7 @@
 
 namespace tz::tafl {
 
-TaflState::TaflState(const TaflGame& game, Position position) : game_(&game), pos_(std::move(position)) {}
-
-std::unique_ptr<State> TaflState::clone() const { return std::make_unique<TaflState>(*this); }
-
-void TaflState::copyFrom(const State& other) {
-  const auto& o = static_cast<const TaflState&>(other);
-  game_ = o.game_;
-  pos_ = o.pos_;
-}
+TaflState::TaflState(const TaflGame& game, Position position) : PositionState(game, std::move(position)) {}
 
 void TaflState::legalActions(std::vector<Action>& out) const {
   out.clear();
@@ -107,11 +99,6 @@ std::vector<std::string> TaflState::legalTurns() const {
 }
 
 void TaflState::playTurn(const std::string& notation) { pos_.play(parseMove(notation)); }
-
-uint64_t TaflState::perft(int depth) const {
-  Position copy = pos_;
-  return copy.perft(depth);
-}
 
 std::vector<std::pair<std::string, uint64_t>> TaflState::divide(int depth) const {
   std::vector<std::pair<std::string, uint64_t>> out;

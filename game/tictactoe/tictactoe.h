@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "game/position_state.h"
 
 namespace YAML {
 class Node;
@@ -28,13 +29,11 @@ inline constexpr EndReason kBoardFull = "board_full";        // the board is ful
 std::string cellName(int cell);
 
 /// A tic-tac-toe position.
-class TicTacToeState final : public State {
+class TicTacToeState final : public ClonableState<TicTacToeState> {
  public:
   /// The position `cells` (-1 empty, 0 x, 1 o) with `toMove` to move.
   TicTacToeState(const std::array<int, 9>& cells, int toMove);
 
-  std::unique_ptr<State> clone() const override { return std::make_unique<TicTacToeState>(*this); }
-  void copyFrom(const State& other) override { *this = static_cast<const TicTacToeState&>(other); }
   int toMove() const override { return toMove_; }
   const Outcome& outcome() const override { return outcome_; }
   int ply() const override { return ply_; }
