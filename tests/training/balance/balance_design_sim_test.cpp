@@ -5,7 +5,7 @@
 // Each verdict's error rate must be at most its nominal 0.05 plus three Monte-Carlo standard
 // errors, per cell and (Holm) over a study's cells; the power (rate of the right verdict) and
 // the games played are printed:
-//   build/tests/training_tests --gtest_filter='BalanceDesignSimulation.*'
+//   build/tests/balance_tests --gtest_filter='BalanceDesignSimulation.*'
 #include <gtest/gtest.h>
 
 #include <cmath>
