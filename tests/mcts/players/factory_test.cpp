@@ -106,6 +106,46 @@ TEST(PlayerFactory, OtherModulesRegisterKinds) {
   EXPECT_NE(std::find(usages.begin(), usages.end(), "test-kind:PATH[,depth=D]"), usages.end());
 }
 
+// The numeric options of a kind with their ranges, as its field list gives them.
+class KindRanges final : public AgentFields {
+ public:
+  void number(const std::string& name, int&, int lo, int hi) override { ranges.push_back({name, double(lo), double(hi), true}); }
+  void number(const std::string& name, float&, float lo, float hi) override { add(name, lo, hi); }
+  void number(const std::string& name, double&, double lo, double hi) override { add(name, lo, hi); }
+  void flag(const std::string& name, bool&) override { ranges.push_back({name, 0, 1, true}); }
+  void text(const std::string&, std::string&) override {}
+  std::vector<FieldRange> ranges;
+
+ private:
+  void add(const std::string& name, double lo, double hi) { ranges.push_back({name, lo, hi, false}); }
+};
+
+// Every option of every built-in kind has one range, read from its field list: the value
+// just outside it is refused in a spec with the range's own words, the edge is taken.
+TEST(AgentSpec, EveryOptionOfEveryKindRefusesTheValueJustOutsideItsRange) {
+  int options = 0;
+  for (const std::string kind : {"alphabeta", "mcts", "uniform-mcts"}) {
+    AgentSpec spec = agentOfKind(kind);
+    KindRanges collected;
+    agentKind(kind, kind).fields(spec, collected);
+    for (const FieldRange& range : collected.ranges) {
+      ++options;
+      const double step = range.integral ? 1 : (range.hi - range.lo) / 1000;
+      for (const double value : {range.lo - step, range.hi + step}) {
+        char text[64];
+        std::snprintf(text, sizeof text, range.integral ? "%.0f" : "%.6g", value);
+        const std::string message = errorOf(kind + ":" + range.key + "=" + text);
+        EXPECT_NE(message.find("option '" + range.key + "' = '" + text + "': expected " + range.text()), std::string::npos)
+            << message;
+      }
+      char edge[64];
+      std::snprintf(edge, sizeof edge, "%.9g", range.lo);
+      EXPECT_EQ(errorOf(kind + ":" + range.key + "=" + edge), "") << kind << " " << range.key;
+    }
+  }
+  EXPECT_GT(options, 30);  // alphabeta's three, mcts' rollouts and the search settings twice over
+}
+
 // A spec is read once into typed fields, its kind's defaults beneath, and printed back from
 // those fields as written.
 TEST(AgentSpec, ReadsTypedFieldsAndPrintsThemBackAsWritten) {
