@@ -39,13 +39,11 @@ namespace {
 // its own evaluator of it (a worker of its own), valued exactly by the agent's tables where
 // they cover a leaf and mixed with playouts by its `mix`.
 PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
-  const NetForGame loaded = loadNetForGame(spec.source, game, spec.device);
   const std::string context = "player " + quoted(spec.text()) + ": option tables";
-  if (!spec.tables.empty()) {
-    if (loaded.conditioned) {
-      throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
-    }
-    openPlayerTables(game, spec.tables, context);  // refused here, before any game
+  if (!spec.tables.empty()) openPlayerTables(game, spec.tables, context);  // refused here, before any game
+  const NetForGame loaded = loadNetForGame(spec.source, game, spec.device);
+  if (!spec.tables.empty() && loaded.conditioned) {
+    throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
   }
   return [spec, loaded, context, &game](uint64_t seed) {
     SearchOptions options = spec.search;

@@ -17,6 +17,7 @@
 #include "nets/model_meta.h"
 #include "nets/web_export.h"
 #include "tests/support/error_of.h"
+#include "tests/support/morris_tables.h"
 #include "training/run/net_player.h"
 #include "training/matches/records.h"
 #include "training/run/experiment.h"
@@ -133,8 +134,7 @@ TEST(ConditionedRun, ARuleConditionedNetworkDoesNotSearchWithEndgameTables) {
                         << "evaluation: {every: 2, games: 2, simulations: 4, previous: 1, baselines: [random]}\n";
   const RunSummary s = runTraining(config, dir + "/run", false, false);
   const auto game = loadGame("morris");
-  // Refused before any table is opened: the folder need not hold any.
-  expectError([&] { netPlayer(s.latestCheckpoint, *game, dir + "/tables"); },
+  expectError([&] { netPlayer(s.latestCheckpoint, *game, morrisTables3v3()); },
               "a rule-conditioned network cannot search with endgame tables");
   EXPECT_NE(netPlayer(s.latestCheckpoint, *game), nullptr);  // it plays without them
 }
