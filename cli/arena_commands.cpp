@@ -14,7 +14,6 @@
 #include "game/base/error.h"
 #include "game/turn_actions.h"
 #include "mcts/players/player_factory.h"
-#include "mcts/players/random_opening_player.h"
 #include "training/matches/arena.h"
 #include "training/matches/stats.h"
 
@@ -132,9 +131,11 @@ void runArena(const ArenaOptions& o) {
   const auto game = o.variant.load();
   const std::string tag = o.tag.empty() ? o.a + " vs " + o.b + " on " + game->name() : o.tag;
   const int plies = o.randomPlies;
-  const auto makerOf = [&game, plies](const std::string& spec) -> PlayerMaker {
-    makePlayer(spec, *game, 0);  // reject a bad spec before anything is played
-    return [&game, spec, plies](uint64_t seed) { return withRandomOpening(makePlayer(spec, *game, seed), plies, seed); };
+  // A bad spec is refused here, before anything is played.
+  const auto makerOf = [&game, plies](const std::string& text) {
+    AgentSpec spec = parseAgentSpec(text);
+    spec.openingPlies = plies;
+    return agentMaker(spec, *game);
   };
   const PlayerMaker a = makerOf(o.a), b = makerOf(o.b);
   RecordStore store(o.db);

@@ -17,7 +17,7 @@
 #include "game/morris/egtb/database.h"
 #include "game/morris/morris_game.h"
 #include "mcts/players/egtb_score.h"
-#include "mcts/players/value_heads.h"
+#include "mcts/players/player_factory.h"
 
 namespace tz::cli {
 

@@ -81,12 +81,14 @@ void noteLibTorchCommands(CLI::App& app) {
 }
 
 void registerNetPlayerStub() {
-  registerPlayerKind("net", "net:CHECKPOINT,... (LibTorch build)",
-                     [](const PlayerSpec& spec, const Game&, uint64_t) -> std::unique_ptr<Player> {
-                       throw Error("player " + quoted(spec.text) +
-                                   ": net players need the LibTorch build, which this process did not load: give "
-                                   "the net player when starting taflzero (engine --player net:CHECKPOINT)");
-                     });
+  AgentKind kind = netAgentKindOptions();
+  kind.usage = "net:CHECKPOINT,... (LibTorch build)";
+  kind.prepare = [](const AgentSpec& spec, const Game&) -> PlayerMaker {
+    throw Error("player " + quoted(spec.text()) +
+                ": net players need the LibTorch build, which this process did not load: give the net player when "
+                "starting taflzero (engine --player net:CHECKPOINT)");
+  };
+  registerAgentKind("net", std::move(kind));
 }
 
 }  // namespace tz::cli

@@ -13,7 +13,7 @@
 #include "cli/variant_options.h"
 #include "game/base/error.h"
 #include "mcts/evaluators.h"
-#include "mcts/mcts_player.h"
+#include "mcts/players/player_factory.h"
 #include "mcts/search.h"
 
 namespace tz::cli {
@@ -202,10 +202,10 @@ nlohmann::json treeThroughput(const Game& game, int simulations, int moves, int 
 // Pure MCTS (one random playout per leaf, `simulations` per move) playing `games` games
 // against itself on one thread.
 nlohmann::json pureMctsThroughput(const Game& game, int simulations, int games, uint64_t seed) {
-  SearchOptions options;
-  options.simulations = simulations;
-  options.seed = seed;
-  auto player = makeMctsPlayer(game, std::make_shared<RolloutEvaluator>(1, seed), options);
+  AgentSpec spec = agentOfKind("mcts");
+  spec.search = SearchOptions{};  // the search's own defaults, as this benchmark has always measured
+  spec.search.simulations = simulations;
+  auto player = buildAgent(spec, game, seed);
   int64_t plies = 0;
   const Stopwatch clock;
   for (int g = 0; g < games; ++g) {

@@ -61,7 +61,8 @@ void playGame(const TablutOptions& o) {
   TimedPlayer player(o.player, *game, o.seed, budgetMs);
   TcpConnection connection = TcpConnection::open(o.host, port, kConnectTimeoutMs);
   std::cout << "tablut-client: connected to " << connection.peer() << " as " << o.side << " (" << o.name << "), player "
-            << player.nextSpec() << (player.timedSearch() ? " (searching by the clock)" : "") << ", " << budgetMs
+            << player.spec().text() << (player.timedSearch() ? " (searching by the clock)" : " (" + player.name() + ")")
+            << ", " << budgetMs
             << " ms per move of the " << o.timeout << " s allowed"
             << std::endl;
   // Every failure on the connection names the server.

@@ -7,7 +7,6 @@
 
 #include "cli/engine/printable.h"
 #include "cli/engine/search_info.h"
-#include "cli/engine/spec_edit.h"
 #include "game/base/error.h"
 #include "game/turn_actions.h"
 #include "game/registry.h"
@@ -57,20 +56,15 @@ std::map<std::string, std::string> budgetsOf(const std::vector<std::string>& wor
   return budgets;
 }
 
-// `spec` with `budgets` as its options (for a player that takes no search budget).
-std::string withBudgets(std::string spec, const std::map<std::string, std::string>& budgets) {
-  for (const auto& [key, value] : budgets) spec = withOption(spec, key, value);
-  return spec;
-}
-
-// `budgets` as a search budget: `ms T` searches T ms (uncapped unless `sims` is given too).
-SearchBudget searchBudgetOf(const std::map<std::string, std::string>& budgets) {
+// `budgets` as a search budget: `ms T` searches T ms (a search uncapped unless `sims` is given
+// too, as it `counts` playouts).
+SearchBudget searchBudgetOf(const std::map<std::string, std::string>& budgets, bool counts) {
   SearchBudget budget;
   const auto sims = budgets.find("sims"), ms = budgets.find("ms");
   if (sims != budgets.end()) budget.simulations = std::stoi(sims->second);
   if (ms != budgets.end()) {
     budget.time = MoveTime{std::stod(ms->second), std::stod(ms->second)};
-    if (sims == budgets.end()) budget.simulations = kTimedSimulationCap;
+    if (sims == budgets.end() && counts) budget.simulations = kTimedSimulationCap;
   }
   return budget;
 }
@@ -197,8 +191,10 @@ void EngineSession::play(const Words& words, Answer&) {
 void EngineSession::genmove(const Words& words, Answer& answer) {
   requireOngoing();
   const auto budgets = budgetsOf(words);
-  if (searches_) player_->setSearchBudget(searchBudgetOf(budgets));  // the tree is kept
-  else usePlayer(withBudgets(spec_, budgets));
+  for (const auto& [key, takes] : {std::pair{"sims", takesCount_}, std::pair{"ms", takesClock_}}) {
+    if (budgets.count(key) && !takes) throw Error("player " + quoted(spec_) + " takes no budget '" + key + "'");
+  }
+  player_->setSearchBudget(searchBudgetOf(budgets, takesCount_));  // the tree (or table) is kept
   // The player acts until the turn passes (a morris mill is followed by its removal).
   auto next = state_->clone();
   const int mover = next->toMove();
@@ -249,7 +245,8 @@ void EngineSession::usePlayer(const std::string& spec) {
   if (player_ && spec == builtSpec_) return;
   auto player = makePlayer(spec, *game_, seed_);
   player->newGame();
-  searches_ = player->setSearchBudget(SearchBudget{});  // a search takes budgets itself
+  takesCount_ = player->setSearchBudget(SearchBudget{1, std::nullopt});
+  takesClock_ = player->setSearchBudget(SearchBudget{0, MoveTime{1, 1}});
   player_ = std::move(player);
   builtSpec_ = spec;
 }

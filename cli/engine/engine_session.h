@@ -87,9 +87,10 @@ class EngineSession {
   std::unique_ptr<State> state_;                 // the position now
   std::vector<std::unique_ptr<State>> history_;  // the position before each turn played since the last reset
   std::string spec_;                             // the player as set by --player or `player`
-  std::string builtSpec_;                        // the spec player_ was built from (spec_ with a genmove budget)
+  std::string builtSpec_;                        // the spec player_ was built from
   std::unique_ptr<Player> player_;
-  bool searches_ = false;                        // player_ takes a SearchBudget (built from spec_, never rebuilt for one)
+  bool takesCount_ = false;                      // player_ takes `genmove sims N` (a search)
+  bool takesClock_ = false;                      // player_ takes `genmove ms T` (a search, alphabeta)
   bool finished_ = false;
 };
 

@@ -126,7 +126,9 @@ void OtepSession::play(const Words& words, Words& out) {
     if (clock_) {
       const MoveTime time = moveTime(*clock_, side);
       if (!timed_) {
-        auto timed = std::make_unique<tablut::TimedPlayer>(spec_, *game_, seed_, int64_t(time.plannedMs));
+        // The player goes on under the clock with what it has searched.
+        auto timed = std::make_unique<tablut::TimedPlayer>(parseAgentSpec(spec_), std::move(player_),
+                                                           int64_t(time.plannedMs));
         timed_ = timed.get();
         player_ = std::move(timed);
       }

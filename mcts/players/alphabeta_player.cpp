@@ -159,7 +159,7 @@ void AlphaBetaOptions::check() const {
 }
 
 AlphaBetaPlayer::AlphaBetaPlayer(const Game& game, AlphaBetaOptions options, uint64_t seed)
-    : game_(&game), options_(options), rng_(seed) {
+    : game_(&game), options_(options), ownMs_(options.ms), rng_(seed) {
   options.check();
   size_t entries = 1;
   while (entries * 2 * sizeof(Entry) <= size_t(options.ttMegabytes) << 20) entries *= 2;
@@ -179,6 +179,12 @@ Action AlphaBetaPlayer::chooseAction(const State& state) {
   if (history_.size() != size_t(walker->codeSpace())) history_.assign(size_t(walker->codeSpace()), 0);
   info_ = Searcher(*walker, table_, history_, options_.ms).run(maxDepth, rng_);
   return info_.best;
+}
+
+bool AlphaBetaPlayer::setSearchBudget(const SearchBudget& budget) {
+  if (budget.simulations > 0) return false;
+  options_.ms = budget.time ? std::max(1, int(std::min(budget.time->plannedMs, 3.6e6))) : ownMs_;
+  return true;
 }
 
 std::string AlphaBetaPlayer::name() const {

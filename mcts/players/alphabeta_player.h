@@ -46,6 +46,9 @@ class AlphaBetaPlayer final : public Player {
   void newGame() override;
   Action chooseAction(const State& state) override;
   std::string name() const override;
+  /// Takes a clock (its planned time as the move's ms, keeping the depth and the table) or no
+  /// budget (back to its own ms); false for a count of simulations, which it does not take.
+  bool setSearchBudget(const SearchBudget& budget) override;
   /// Details of the last chooseAction.
   const SearchInfo& lastSearch() const { return info_; }
 
@@ -61,6 +64,7 @@ class AlphaBetaPlayer final : public Player {
  private:
   const Game* game_;
   AlphaBetaOptions options_;
+  int ownMs_;  // the ms it was made with
   std::mt19937_64 rng_;
   std::vector<Entry> table_;
   std::vector<int32_t> history_;

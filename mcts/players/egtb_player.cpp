@@ -45,16 +45,22 @@ std::unique_ptr<EndgameTables> openPlayerTables(const Game& game, const std::str
 }
 
 void registerEgtbPlayerKind() {
-  registerPlayerKind("egtb", "egtb:DIR[|FALLBACK]", [](const PlayerSpec& spec, const Game& game, uint64_t seed) {
-    const size_t bar = spec.argument.find('|');
-    const std::string dir = spec.argument.substr(0, bar);
-    const std::string fallback = bar == std::string::npos ? "greedy" : spec.argument.substr(bar + 1);
-    if (dir.empty()) {
-      throw Error("player " + quoted(spec.text) + ": expected egtb:DIR[|FALLBACK], the database folder first");
-    }
-    return std::make_unique<players::EgtbPlayer>(openPlayerTables(game, dir, "player " + quoted(spec.text)),
-                                                 makePlayer(fallback, game, seed), seed);
-  });
+  AgentKind kind;
+  kind.usage = "egtb:DIR[|FALLBACK]";
+  kind.source = AgentKind::Source::kWhole;
+  kind.prepare = [](const AgentSpec& spec, const Game& game) -> PlayerMaker {
+    const size_t bar = spec.source.find('|');
+    const std::string dir = spec.source.substr(0, bar);
+    const std::string context = "player " + quoted(spec.text());
+    if (dir.empty()) throw Error(context + ": expected egtb:DIR[|FALLBACK], the database folder first");
+    openPlayerTables(game, dir, context);  // refused here, before any game
+    const PlayerMaker fallback =
+        agentMaker(parseAgentSpec(bar == std::string::npos ? "greedy" : spec.source.substr(bar + 1)), game);
+    return [dir, context, fallback, &game](uint64_t seed) {
+      return std::make_unique<players::EgtbPlayer>(openPlayerTables(game, dir, context), fallback(seed), seed);
+    };
+  };
+  registerAgentKind("egtb", std::move(kind));
 }
 
 }  // namespace tz

@@ -33,6 +33,10 @@ class RandomOpeningPlayer final : public Player {
 /// a game draw the same opening from the game's seed.
 constexpr uint64_t kMatchOpeningSalt = 0x0BE1ull;
 
+/// The salt of a balance study's random openings, its own so that a study resumes with the
+/// openings it started with.
+constexpr uint64_t kStudyOpeningSalt = 0x5bd1e995a4c3f2b1ull;
+
 /// `inner` opening its games with `plies` random plies drawn from the game's `seed` xor
 /// `salt`, or `inner` itself when `plies` is 0.
 std::unique_ptr<Player> withRandomOpening(std::unique_ptr<Player> inner, int plies, uint64_t seed,

@@ -9,10 +9,8 @@
 
 #include "game/base/config.h"
 #include "game/base/error.h"
-#include "mcts/players/random_opening_player.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
-#include "nets/net_evaluator.h"
 #include "training/run/net_player.h"
 #include "training/run/run_directory.h"
 #include "training/run/training_run.h"
@@ -21,29 +19,27 @@ namespace tz {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// The network agent of a cell: no root noise, the study's temperature for the opening plies.
+AgentSpec studyNetAgent(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
+  AgentSpec spec = netAgent(checkpoint);
+  spec.search.simulations = strength.simulations;
+  spec.search.temperature = float(study.diversity.temperature);
+  spec.search.temperaturePlies = study.diversity.temperaturePlies;
+  spec.rolloutMix = strength.rolloutMix;
+  return spec;
+}
+
+}  // namespace
+
 PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                        const std::string& checkpoint) {
-  const int plies = study.diversity.randomPlies;
-  // The study's own salt, kept so that a study resumes with the openings it started with.
-  auto wrap = [plies](std::unique_ptr<Player> inner, uint64_t seed) {
-    return withRandomOpening(std::move(inner), plies, seed, 0x5bd1e995a4c3f2b1ULL);
-  };
-  if (study.mode == AgentMode::kBaseline) {
-    const std::string spec = strength.player;
-    return [&game, spec, wrap](uint64_t seed) { return wrap(makePlayer(spec, game, seed), seed); };
-  }
-  const NetForGame loaded = loadNetForGame(checkpoint, game, "cpu");
-  // No root noise; the study's temperature for the opening plies.
-  SearchOptions search = netPlaySearch(strength.simulations, 0);
-  search.temperature = float(study.diversity.temperature);
-  search.temperaturePlies = study.diversity.temperaturePlies;
-  auto evaluator = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(search));
-  const double mix = strength.rolloutMix;
-  return [&game, loaded, search, evaluator, mix, wrap](uint64_t seed) {
-    SearchOptions options = search;
-    options.seed = seed;
-    return wrap(loaded.seated(makeNetPlayer(evaluator, loaded.played(game), options, mix)), seed);
-  };
+  const bool baseline = study.mode == AgentMode::kBaseline;
+  AgentSpec spec = baseline ? parseAgentSpec(strength.player) : studyNetAgent(study, strength, checkpoint);
+  spec.openingPlies = study.diversity.randomPlies;
+  spec.openingSalt = kStudyOpeningSalt;
+  return agentMaker(spec, game);
 }
 
 nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& strength, const Game& game,
@@ -55,7 +51,7 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
     agent = {{"checkpoint", checkpoint},
              {"simulations", strength.simulations},
              {"mix", strength.rolloutMix},
-             {"fpu_reduction", netPlaySearch(strength.simulations, 0).fpuReduction},
+             {"fpu_reduction", studyNetAgent(study, strength, checkpoint).search.fpuReduction},
              {"temperature", study.diversity.temperature},
              {"temperature_plies", study.diversity.temperaturePlies}};
   }

@@ -9,6 +9,7 @@
 
 #include "game/game.h"
 #include "mcts/player.h"
+#include "mcts/players/agent_kinds.h"
 #include "training/matches/records.h"
 
 namespace tz {
@@ -16,9 +17,6 @@ namespace tz {
 /// Plays one game from the start position, `players[s]` acting for side s; both players
 /// are told every action. The record has no id, tag or round yet.
 GameRecord playGame(const Game& game, Player& side0, Player& side1);
-
-/// Makes a fresh player for one game from that game's seed.
-using PlayerMaker = std::function<std::unique_ptr<Player>(uint64_t seed)>;
 
 /// Wins, draws and losses of one player.
 struct Tally {

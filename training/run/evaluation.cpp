@@ -4,7 +4,6 @@
 #include <map>
 
 #include "mcts/players/player_factory.h"
-#include "mcts/players/random_opening_player.h"
 #include "training/run/net_player.h"
 
 namespace tz {
@@ -15,18 +14,19 @@ CheckpointEvaluation::CheckpointEvaluation(const Game& game, RecordStore& store,
                                            uint64_t seed, std::string device)
     : game_(game), store_(store), config_(config), seed_(seed), device_(std::move(device)) {}
 
-std::unique_ptr<Player> CheckpointEvaluation::withOpening(std::unique_ptr<Player> player, uint64_t seed) const {
-  return withRandomOpening(std::move(player), config_.randomPlies, seed);
-}
-
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {
-  return [this, path](uint64_t seed) {
-    return withOpening(makeNetPlayer(path, game_, netPlaySearch(config_.simulations, seed), config_.rolloutMix, device_), seed);
-  };
+  AgentSpec spec = netAgent(path);
+  spec.search.simulations = config_.simulations;
+  spec.rolloutMix = config_.rolloutMix;
+  spec.device = device_;
+  spec.openingPlies = config_.randomPlies;
+  return agentMaker(spec, game_);
 }
 
-PlayerMaker CheckpointEvaluation::baselinePlayer(const std::string& spec) const {
-  return [this, spec](uint64_t seed) { return withOpening(makePlayer(spec, game_, seed), seed); };
+PlayerMaker CheckpointEvaluation::baselinePlayer(const std::string& text) const {
+  AgentSpec spec = parseAgentSpec(text);
+  spec.openingPlies = config_.randomPlies;
+  return agentMaker(spec, game_);
 }
 
 std::vector<PairingResult> CheckpointEvaluation::evaluate(

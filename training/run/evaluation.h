@@ -46,9 +46,11 @@ class CheckpointEvaluation {
   std::vector<RatedPlayer> ratings() const;
 
  private:
+  // The players of the checkpoint at `path`: the evaluation's simulations and mix on its
+  // device, opening with its random plies.
   PlayerMaker checkpointPlayer(const std::string& path) const;
-  PlayerMaker baselinePlayer(const std::string& spec) const;
-  std::unique_ptr<Player> withOpening(std::unique_ptr<Player> player, uint64_t seed) const;
+  // The players of the baseline `text` (a spec), opening with the random plies.
+  PlayerMaker baselinePlayer(const std::string& text) const;
 
   const Game& game_;
   RecordStore& store_;

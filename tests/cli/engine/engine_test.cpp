@@ -146,7 +146,7 @@ TEST(EngineSession, ErrorsAreOneLineAndChangeNothing) {
       {"genmove sims 1e5", "expected a positive integer"},
       {"genmove sims 1 sims 2", "given twice"},
       {"genmove depth 3", "unknown budget 'depth'"},
-      {"genmove sims 5", "unknown option 'sims' (this player takes none)"},
+      {"genmove sims 5", "player 'greedy' takes no budget 'sims'"},
       {"genmove sims 0 ms 0 x", "usage: genmove [sims N] [ms T]"},
       {"variant nowhere", "unknown variant 'nowhere'"},
       {"variant /no/such/file.yaml", "cannot open"},
@@ -229,7 +229,7 @@ TEST(EngineSession, SearchPlayersReportInfoAndTakeBudgets) {
   answer = s.handle("genmove ms 20");
   expectFramed(answer, "genmove ms 20");
   EXPECT_EQ(answer.rfind("= ", 0), 0u) << answer;
-  EXPECT_NE(refused(s, "genmove sims 10").find("unknown option 'sims'"), std::string::npos);
+  EXPECT_NE(refused(s, "genmove sims 10").find("player 'alphabeta:depth=2' takes no budget 'sims'"), std::string::npos);
 }
 
 // A budget changes the search, not the player: the next search starts from the subtree of

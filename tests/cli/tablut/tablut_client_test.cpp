@@ -183,7 +183,7 @@ TEST(TablutClient, SearchPlayersPlayTheServersPlayer) {
     EXPECT_EQ(r.code, 0) << r.out;
     EXPECT_EQ(moveLines(r.out), match.served.moves.size()) << r.out;
     EXPECT_NE(r.out.find("result: " + match.served.final), std::string::npos) << r.out;
-    const std::string expected = specs[0].empty() ? "info visits" : "player alphabeta:depth=1,ms=8000";
+    const std::string expected = specs[0].empty() ? "info visits" : "player alphabeta:depth=1 (alphabeta(depth=1,ms=8000))";
     EXPECT_NE(r.out.find(expected), std::string::npos) << r.out;
   }
 }

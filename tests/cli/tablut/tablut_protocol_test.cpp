@@ -258,16 +258,21 @@ TEST(TablutBudget, LeavesAMargin) {
 
 TEST(TablutBudget, GivesEachPlayerItsBudget) {
   const auto game = loadGame("ashton");
-  EXPECT_EQ(TimedPlayer("alphabeta:depth=2", *game, 1, 4000).nextSpec(), "alphabeta:depth=2,ms=4000");
-  EXPECT_EQ(TimedPlayer("alphabeta:ms=500", *game, 1, 4000).nextSpec(), "alphabeta:ms=500");
-  EXPECT_EQ(TimedPlayer("alphabeta:ms=9000,depth=3", *game, 1, 4000).nextSpec(), "alphabeta:depth=3,ms=4000");
-  EXPECT_EQ(TimedPlayer("greedy", *game, 1, 4000).nextSpec(), "greedy");
+  // A player taking only a clock (alphabeta) searches min(its ms, the budget), its depth kept.
+  EXPECT_EQ(TimedPlayer("alphabeta:depth=2", *game, 1, 4000).name(), "alphabeta(depth=2,ms=4000)");
+  EXPECT_EQ(TimedPlayer("alphabeta:ms=500", *game, 1, 4000).name(), "alphabeta(ms=500)");
+  EXPECT_EQ(TimedPlayer("alphabeta:ms=9000,depth=3", *game, 1, 4000).name(), "alphabeta(depth=3,ms=4000)");
+  EXPECT_EQ(TimedPlayer("greedy", *game, 1, 4000).name(), "greedy");
   EXPECT_FALSE(TimedPlayer("alphabeta:depth=2", *game, 1, 4000).timedSearch());
   EXPECT_FALSE(TimedPlayer("greedy", *game, 1, 4000).timedSearch());
+  // A new budget changes the live player's ms: nothing is rebuilt.
+  TimedPlayer alphabeta("alphabeta:depth=2", *game, 1, 4000);
+  alphabeta.setBudget(250);
+  EXPECT_EQ(alphabeta.name(), "alphabeta(depth=2,ms=250)");
   // A search stops by the clock, its spec unchanged: no player is rebuilt for a budget.
-  EXPECT_EQ(TimedPlayer("uniform-mcts:sims=30", *game, 1, 4000).nextSpec(), "uniform-mcts:sims=30");
+  EXPECT_EQ(TimedPlayer("uniform-mcts:sims=30", *game, 1, 4000).spec().text(), "uniform-mcts:sims=30");
   EXPECT_TRUE(TimedPlayer("uniform-mcts", *game, 1, 1000).timedSearch());
-  EXPECT_EQ(TimedPlayer("uniform-mcts", *game, 1, 1000).nextSpec(), "uniform-mcts");
+  EXPECT_EQ(TimedPlayer("uniform-mcts", *game, 1, 1000).spec().text(), "uniform-mcts");
   EXPECT_NE(errorOf([&] { TimedPlayer("greedy:sims=3", *game, 1, 4000); }).find("unknown option"), std::string::npos);
 }
 

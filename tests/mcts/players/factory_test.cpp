@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 
 #include "game/base/error.h"
+#include "mcts/players/egtb_player.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_player.h"
 #include "tests/game/tafl/tafl_helpers.h"
@@ -86,15 +88,96 @@ TEST(PlayerFactory, SearchSpecsTakeEverySearchSettingWithTheFieldListsRange) {
 
 TEST(PlayerFactory, OtherModulesRegisterKinds) {
   std::string seen;
-  registerPlayerKind("test-kind", "test-kind:PATH", [&seen](const PlayerSpec& spec, const Game&, uint64_t seed) {
-    seen = spec.argument;
-    return std::make_unique<players::RandomPlayer>(seed);
-  });
+  AgentKind kind;
+  kind.usage = "test-kind:PATH[,depth=D]";
+  kind.source = AgentKind::Source::kFirstItem;
+  kind.fields = [](AgentSpec& spec, AgentFields& f) { f.number("depth", spec.alphabeta.depth, 1, 9); };
+  kind.prepare = [&seen](const AgentSpec& spec, const Game&) -> PlayerMaker {
+    seen = spec.source + " depth " + std::to_string(spec.alphabeta.depth);
+    return [](uint64_t seed) { return std::make_unique<players::RandomPlayer>(seed); };
+  };
+  registerAgentKind("test-kind", kind);
   auto g = variant("brandubh");
-  EXPECT_EQ(makePlayer("test-kind:runs/ckpt-3.pt", *g, 1)->name(), "random");
-  EXPECT_EQ(seen, "runs/ckpt-3.pt");
-  const auto usages = playerUsages();
-  EXPECT_NE(std::find(usages.begin(), usages.end(), "test-kind:PATH"), usages.end());
+  EXPECT_EQ(makePlayer("test-kind:runs/ckpt-3.pt,depth=4", *g, 1)->name(), "random");
+  EXPECT_EQ(seen, "runs/ckpt-3.pt depth 4");
+  EXPECT_NE(errorOf("test-kind:runs/ckpt-3.pt,depth=10").find("expected an integer in [1, 9]"), std::string::npos);
+  EXPECT_NE(errorOf("test-kind").find("expected test-kind:PATH[,depth=D]"), std::string::npos);
+  const auto usages = agentUsages();
+  EXPECT_NE(std::find(usages.begin(), usages.end(), "test-kind:PATH[,depth=D]"), usages.end());
+}
+
+// The numeric options of a kind with their ranges, as its field list gives them.
+class KindRanges final : public AgentFields {
+ public:
+  void number(const std::string& name, int&, int lo, int hi) override { ranges.push_back({name, double(lo), double(hi), true}); }
+  void number(const std::string& name, float&, float lo, float hi) override { add(name, lo, hi); }
+  void number(const std::string& name, double&, double lo, double hi) override { add(name, lo, hi); }
+  void flag(const std::string& name, bool&) override { ranges.push_back({name, 0, 1, true}); }
+  void text(const std::string&, std::string&) override {}
+  std::vector<FieldRange> ranges;
+
+ private:
+  void add(const std::string& name, double lo, double hi) { ranges.push_back({name, lo, hi, false}); }
+};
+
+// Every option of every built-in kind has one range, read from its field list: the value
+// just outside it is refused in a spec with the range's own words, the edge is taken.
+TEST(AgentSpec, EveryOptionOfEveryKindRefusesTheValueJustOutsideItsRange) {
+  int options = 0;
+  for (const std::string kind : {"alphabeta", "mcts", "uniform-mcts"}) {
+    AgentSpec spec = agentOfKind(kind);
+    KindRanges collected;
+    agentKind(kind, kind).fields(spec, collected);
+    for (const FieldRange& range : collected.ranges) {
+      ++options;
+      const double step = range.integral ? 1 : (range.hi - range.lo) / 1000;
+      for (const double value : {range.lo - step, range.hi + step}) {
+        char text[64];
+        std::snprintf(text, sizeof text, range.integral ? "%.0f" : "%.6g", value);
+        const std::string message = errorOf(kind + ":" + range.key + "=" + text);
+        EXPECT_NE(message.find("option '" + range.key + "' = '" + text + "': expected " + range.text()), std::string::npos)
+            << message;
+      }
+      char edge[64];
+      std::snprintf(edge, sizeof edge, "%.9g", range.lo);
+      EXPECT_EQ(errorOf(kind + ":" + range.key + "=" + edge), "") << kind << " " << range.key;
+    }
+  }
+  EXPECT_GT(options, 30);  // alphabeta's three, mcts' rollouts and the search settings twice over
+}
+
+// A spec is read once into typed fields, its kind's defaults beneath, and printed back from
+// those fields as written.
+TEST(AgentSpec, ReadsTypedFieldsAndPrintsThemBackAsWritten) {
+  registerEgtbPlayerKind();
+  for (const std::string text :
+       {"random", "greedy", "alphabeta:depth=5", "alphabeta:ms=200,depth=4,tt=64", "mcts:sims=50,rollouts=2",
+        "uniform-mcts:sims=800,gumbel=1,candidates=8", "mcts:cpuct=0.1,fpu=-0.5,draw=0.8,tree_mib=1000000",
+        "mcts:lookahead=6,temperature_plies=4,virtual_loss=2.5", "egtb:tables/morris|mcts:sims=5,rollouts=2"}) {
+    EXPECT_EQ(parseAgentSpec(text).text(), text);
+  }
+  const AgentSpec timed = parseAgentSpec("alphabeta:ms=200");
+  EXPECT_EQ(timed.alphabeta.ms, 200);
+  EXPECT_EQ(timed.alphabeta.depth, 0);  // a time budget alone: as deep as the time allows
+  EXPECT_TRUE(timed.gave("ms"));
+  EXPECT_FALSE(timed.gave("depth"));
+  EXPECT_EQ(parseAgentSpec("alphabeta").alphabeta.depth, 3);
+  const AgentSpec mcts = parseAgentSpec("mcts:sims=50,cpuct=0.1,gumbel=1");
+  EXPECT_EQ(mcts.search.simulations, 50);
+  EXPECT_FLOAT_EQ(mcts.search.cPuct, 0.1f);
+  EXPECT_TRUE(mcts.search.gumbel);
+  EXPECT_EQ(mcts.search.fpuReduction, -2.f);  // what playouts prefer, not given
+  EXPECT_EQ(mcts.rollouts, 1);
+  EXPECT_EQ(parseAgentSpec("mcts").search.simulations, 1000);
+  EXPECT_EQ(parseAgentSpec("uniform-mcts").search.simulations, 800);
+  EXPECT_EQ(parseAgentSpec("egtb:tables/morris|greedy").source, "tables/morris|greedy");
+  // A changed field prints its new value; an option not given stays out of the text.
+  AgentSpec changed = parseAgentSpec("mcts:sims=50");
+  changed.search.simulations = 70;
+  changed.search.cPuct = 3.f;
+  EXPECT_EQ(changed.text(), "mcts:sims=70");
+  EXPECT_NE(errorOf("alphabeta:depth=3,").find("not of the form key=value"), std::string::npos);
+  EXPECT_NE(errorOf("egtb:").find("expected egtb:DIR[|FALLBACK]"), std::string::npos);
 }
 
 }  // namespace

@@ -10,10 +10,9 @@
 #include <map>
 
 #include "game/base/error.h"
-#include "game/morris/egtb/morris_tables.h"
 #include "game/registry.h"
 #include "game/conditioned/rule_conditioned_game.h"
-#include "mcts/endgame_probes.h"
+#include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "nets/model_meta.h"
 #include "nets/web_export.h"
@@ -38,6 +37,15 @@ std::string freshDir(const std::string& name) {
   fs::remove_all(dir);
   fs::create_directories(dir);
   return dir.string();
+}
+
+// The net agent of `checkpoint` at 8 simulations for `game`, with the endgame tables in
+// `tables` when given, built with seed 1.
+std::unique_ptr<Player> netPlayer(const std::string& checkpoint, const Game& game, const std::string& tables = "") {
+  AgentSpec spec = netAgent(checkpoint);
+  spec.search.simulations = 8;
+  spec.tables = tables;
+  return buildAgent(spec, game, 1);
 }
 
 std::string writeConfig(const std::string& dir, const std::string& variants) {
@@ -70,7 +78,7 @@ TEST(ConditionedRun, PlaysBothVariantsAndCheckpointsOneNetworkForEach) {
   // A net player loads it for either variant and plays a legal move; another variant is refused.
   for (const char* first : {"first=attackers", "first=defenders"}) {
     const auto game = loadGame("brandubh", {first});
-    auto player = makeNetPlayer(s.latestCheckpoint, *game, netPlaySearch(8, 1));
+    auto player = netPlayer(s.latestCheckpoint, *game);
     const auto state = game->newGame();
     std::vector<Action> legal;
     state->legalActions(legal);
@@ -79,7 +87,7 @@ TEST(ConditionedRun, PlaysBothVariantsAndCheckpointsOneNetworkForEach) {
     EXPECT_EQ(player->name().substr(player->name().size() - member.size() - 4), " as " + member);
   }
   const auto weak = loadGame("brandubh", {"king.capture=weak"});
-  expectError([&] { makeNetPlayer(s.latestCheckpoint, *weak, netPlaySearch(8, 1)); },
+  expectError([&] { netPlayer(s.latestCheckpoint, *weak); },
               "is not one of the variants the rule-conditioned network was trained on (attackers-first, defenders-first)");
   expectError([&] { loadCheckpoint(s.latestCheckpoint, *loadGame("brandubh")); }, "is a rule-conditioned network");
   // The model's own game is conditioned (export, net info); the browser page cannot encode it.
@@ -126,11 +134,9 @@ TEST(ConditionedRun, ARuleConditionedNetworkDoesNotSearchWithEndgameTables) {
                         << "evaluation: {every: 2, games: 2, simulations: 4, previous: 1, baselines: [random]}\n";
   const RunSummary s = runTraining(config, dir + "/run", false, false);
   const auto game = loadGame("morris");
-  auto tables = std::make_shared<SharedEndgameTables>(std::make_unique<morris::egtb::MorrisEndgameTables>(
-      static_cast<const morris::MorrisGame&>(*game), morrisTables3v3()));
-  expectError([&] { makeNetPlayer(s.latestCheckpoint, *game, netPlaySearch(8, 1), 0, "cpu", tables); },
+  expectError([&] { netPlayer(s.latestCheckpoint, *game, morrisTables3v3()); },
               "a rule-conditioned network cannot search with endgame tables");
-  EXPECT_NE(makeNetPlayer(s.latestCheckpoint, *game, netPlaySearch(8, 1)), nullptr);  // it plays without them
+  EXPECT_NE(netPlayer(s.latestCheckpoint, *game), nullptr);  // it plays without them
 }
 
 TEST(ConditionedRun, BadVariantListsNameFileKeyAndExpectation) {

@@ -1,0 +1,143 @@
+#include "mcts/players/agent_kinds.h"
+
+#include <map>
+#include <mutex>
+
+#include "game/base/error.h"
+#include "mcts/evaluators.h"
+#include "mcts/mcts_player.h"
+#include "mcts/players/alphabeta_player.h"
+#include "mcts/players/greedy_player.h"
+#include "mcts/players/random_player.h"
+
+namespace tz {
+
+namespace {
+
+// A kind of MCTS player whose leaves `evaluator(spec, seed)` values, searching `simulations`
+// as the evaluator prefers unless the spec says otherwise; `extra` visits the kind's own
+// options before the search settings.
+AgentKind searchKind(const std::string& usage, int simulations,
+                     std::function<std::shared_ptr<Evaluator>(const AgentSpec&, uint64_t seed)> evaluator,
+                     std::function<void(AgentSpec&, AgentFields&)> extra) {
+  AgentKind kind;
+  kind.usage = usage;
+  kind.defaults = [simulations, evaluator](AgentSpec& spec) {
+    spec.search = evaluator(spec, 0)->preferredSearch(SearchOptions{});
+    spec.search.simulations = simulations;
+  };
+  kind.fields = [extra](AgentSpec& spec, AgentFields& f) {
+    extra(spec, f);
+    f.search(spec.search);
+  };
+  kind.prepare = [evaluator](const AgentSpec& spec, const Game& game) -> PlayerMaker {
+    return [spec, evaluator, &game](uint64_t seed) {
+      SearchOptions options = spec.search;
+      options.seed = seed;
+      return makeMctsPlayer(game, evaluator(spec, seed), options);
+    };
+  };
+  return kind;
+}
+
+// The kinds that need nothing but this library.
+std::map<std::string, AgentKind> builtInKinds() {
+  std::map<std::string, AgentKind> kinds;
+  kinds["random"].usage = "random";
+  kinds["random"].prepare = [](const AgentSpec&, const Game&) -> PlayerMaker {
+    return [](uint64_t seed) { return std::make_unique<players::RandomPlayer>(seed); };
+  };
+  kinds["greedy"].usage = "greedy";
+  kinds["greedy"].prepare = [](const AgentSpec&, const Game& game) -> PlayerMaker {
+    return [&game](uint64_t seed) { return std::make_unique<players::GreedyPlayer>(game, seed); };
+  };
+  AgentKind& alphabeta = kinds["alphabeta"];
+  alphabeta.usage = "alphabeta[:depth=D][,ms=T]";
+  alphabeta.fields = [](AgentSpec& spec, AgentFields& f) {
+    players::AlphaBetaOptions& o = spec.alphabeta;
+    f.number("depth", o.depth, 1, 64);
+    f.number("ms", o.ms, 1, 3600000);
+    f.number("tt", o.ttMegabytes, 1, 4096);
+    if (spec.gave("ms") && !spec.gave("depth")) o.depth = 0;  // a time budget alone: as deep as the time allows
+  };
+  alphabeta.prepare = [](const AgentSpec& spec, const Game& game) -> PlayerMaker {
+    spec.alphabeta.check();
+    return [options = spec.alphabeta, &game](uint64_t seed) {
+      return std::make_unique<players::AlphaBetaPlayer>(game, options, seed);
+    };
+  };
+  kinds["mcts"] = searchKind(
+      "mcts[:sims=N,rollouts=R,gumbel=1,candidates=M,cpuct=X,...]", 1000,
+      [](const AgentSpec& spec, uint64_t seed) { return std::make_shared<RolloutEvaluator>(spec.rollouts, seed); },
+      [](AgentSpec& spec, AgentFields& f) { f.number("rollouts", spec.rollouts, 1, 1000); });
+  kinds["uniform-mcts"] = searchKind(
+      "uniform-mcts[:sims=N,gumbel=1,candidates=M,cpuct=X,...]", 800,
+      [](const AgentSpec&, uint64_t) { return std::make_shared<UniformEvaluator>(); },
+      [](AgentSpec&, AgentFields&) {});
+  return kinds;
+}
+
+// The kinds by name, the built-in ones from the start.
+struct Registry {
+  std::mutex mutex;
+  std::map<std::string, AgentKind> kinds = builtInKinds();
+};
+
+Registry& registry() {
+  static Registry instance;
+  return instance;
+}
+
+}  // namespace
+
+AgentKind netAgentKindOptions() {
+  AgentKind kind;
+  kind.usage = "net:CHECKPOINT[,sims=N,batch=N,mix=X,gumbel=1,candidates=M,cpuct=X,fpu=X,draw=X,tables=DIR,...]";
+  kind.source = AgentKind::Source::kFirstItem;
+  kind.defaults = [](AgentSpec& spec) {
+    spec.search = SearchOptions{};
+    spec.search.simulations = 200;
+    spec.search.fpuReduction = 0.f;
+  };
+  kind.fields = [](AgentSpec& spec, AgentFields& f) {
+    f.search(spec.search);
+    f.number("mix", spec.rolloutMix, 0., 1.);
+    f.text("tables", spec.tables);
+  };
+  return kind;
+}
+
+void registerAgentKind(const std::string& name, AgentKind kind) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.kinds[name] = std::move(kind);
+}
+
+AgentKind agentKind(const std::string& name, const std::string& spec) {
+  {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    const auto it = r.kinds.find(name);
+    if (it != r.kinds.end()) return it->second;
+  }
+  std::string usages;
+  for (const auto& u : agentUsages()) usages += (usages.empty() ? "" : ", ") + u;
+  throw Error("unknown player " + quoted(spec) + ": expected one of " + usages);
+}
+
+AgentSpec agentOfKind(const std::string& name) {
+  AgentSpec spec;
+  spec.kind = name;
+  agentKind(name, name).defaults(spec);
+  return spec;
+}
+
+std::vector<std::string> agentUsages() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  std::vector<std::string> out;
+  for (const auto& [name, kind] : r.kinds) out.push_back(kind.usage);
+  return out;
+}
+
+}  // namespace tz

@@ -1,0 +1,62 @@
+#pragma once
+// The kinds of agent a spec may name: for each, its options (one field list) and how its
+// players are made. The baselines and pure searches are built in; other modules add theirs
+// (the LibTorch build adds "net", the endgame tables "egtb").
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game/game.h"
+#include "mcts/evaluator.h"
+#include "mcts/player.h"
+#include "mcts/players/agent_spec.h"
+
+namespace tz {
+
+/// Makes a fresh player for a game from that game's seed.
+using PlayerMaker = std::function<std::unique_ptr<Player>(uint64_t seed)>;
+
+/// One kind of agent.
+struct AgentKind {
+  /// What a spec of the kind may follow the ':' with.
+  enum class Source {
+    kNone,       // options only: "mcts:sims=50"
+    kFirstItem,  // a source, then options: "net:CK,sims=50"
+    kWhole,      // the whole argument is the source: "egtb:DIR|mcts:sims=50"
+  };
+  std::string usage;  // e.g. "net:CHECKPOINT[,sims=N,...]", listed in errors and help
+  Source source = Source::kNone;
+  /// Sets the kind's defaults before a spec's options are read.
+  std::function<void(AgentSpec&)> defaults = [](AgentSpec&) {};
+  /// Visits every option of the kind (its field list).
+  std::function<void(AgentSpec&, AgentFields&)> fields = [](AgentSpec&, AgentFields&) {};
+  /// Prepares what the kind's players share (a network, tables) for `game`, which outlives
+  /// the maker, and returns the maker of its players. Throws Error for a spec it cannot play.
+  std::function<PlayerMaker(const AgentSpec&, const Game&)> prepare;
+  /// The evaluator of the network behind a spec of the kind; null for a kind without one.
+  std::function<std::shared_ptr<Evaluator>(const AgentSpec&, const Game&)> valueHead;
+};
+
+/// Adds or replaces a kind of agent named `name`.
+void registerAgentKind(const std::string& name, AgentKind kind);
+
+/// The kind named `name`; throws Error naming `spec` and listing the kinds when there is none.
+AgentKind agentKind(const std::string& name, const std::string& spec);
+
+/// The usage of every kind, sorted by kind.
+std::vector<std::string> agentUsages();
+
+/// A spec of the kind `name` with the kind's defaults and no option given (the program's
+/// own agents: a run's evaluation, a study's networks). Throws Error for an unknown kind.
+AgentSpec agentOfKind(const std::string& name);
+
+/// The "net" kind's usage, source and options, the same in every build: its search (200
+/// simulations and no first-play reduction by default: self-play explores with 0.25, but at
+/// play time 0 is stronger: brandubh-quick's agent at 800 simulations scored 0.840 against
+/// `mcts:sims=1000` with 0 and 0.695 with 0.25, 200 games each, the same seeds), `mix` and
+/// `tables`. Its players are made only where LibTorch is, which sets `prepare`.
+AgentKind netAgentKindOptions();
+
+}  // namespace tz

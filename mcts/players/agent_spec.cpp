@@ -1,0 +1,193 @@
+#include "mcts/players/agent_spec.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cmath>
+#include <cstdlib>
+#include <map>
+#include <set>
+#include <sstream>
+#include <type_traits>
+
+#include "game/base/config_fields.h"
+#include "game/base/error.h"
+#include "mcts/players/agent_kinds.h"
+
+namespace tz {
+
+namespace {
+
+// Hands SearchOptions::fields' settings to an AgentFields under their spec names.
+struct SearchFieldsByName {
+  AgentFields& fields;
+  template <class T, class L>
+  void number(const char* key, T& value, L lo, L hi) {
+    fields.number(searchSpecName(key), value, T(lo), T(hi));
+  }
+  void flag(const char* key, bool& value) { fields.flag(searchSpecName(key), value); }
+};
+
+// Reads the options of a spec text into the fields that name them, with their ranges.
+class SpecReader final : public AgentFields {
+ public:
+  SpecReader(std::string spec, std::map<std::string, std::string> values)
+      : spec_(std::move(spec)), values_(std::move(values)) {}
+
+  void number(const std::string& name, int& value, int lo, int hi) override { read(name, value, lo, hi); }
+  void number(const std::string& name, float& value, float lo, float hi) override { read(name, value, lo, hi); }
+  void number(const std::string& name, double& value, double lo, double hi) override { read(name, value, lo, hi); }
+  void flag(const std::string& name, bool& value) override {
+    int v = value ? 1 : 0;
+    read(name, v, 0, 1);
+    value = v == 1;
+  }
+  void text(const std::string& name, std::string& value) override {
+    visited_.insert(name);
+    const auto it = values_.find(name);
+    if (it != values_.end()) value = it->second;
+  }
+
+  // Throws Error naming an option no field took.
+  void finish() const {
+    for (const auto& [name, value] : values_) {
+      if (visited_.count(name)) continue;
+      std::string known;
+      for (const auto& k : visited_) known += (known.empty() ? "" : ", ") + k;
+      throw Error("player " + quoted(spec_) + ": unknown option " + quoted(name) +
+                  (known.empty() ? " (this player takes none)" : " (expected " + known + ")"));
+    }
+  }
+
+ private:
+  // The option `name` when given, checked to be a number of T's sort in [lo, hi].
+  template <class T>
+  void read(const std::string& name, T& value, T lo, T hi) {
+    visited_.insert(name);
+    const auto it = values_.find(name);
+    if (it == values_.end()) return;
+    const std::string& text = it->second;
+    size_t end = 0;
+    double v = 0;
+    try {
+      v = std::is_integral_v<T> ? double(std::stol(text, &end)) : std::stod(text, &end);
+    } catch (const std::exception&) {
+      end = 0;
+    }
+    if (end == 0 || end != text.size() || !(v >= double(lo) && v <= double(hi))) {
+      const std::string range = std::is_integral_v<T> ? rangeText(int64_t(lo), int64_t(hi)) : rangeText(double(lo), double(hi));
+      throw Error("player " + quoted(spec_) + ": option " + quoted(name) + " = " + quoted(text) + ": expected " + range);
+    }
+    value = T(v);
+  }
+
+  std::string spec_;
+  std::map<std::string, std::string> values_;
+  std::set<std::string> visited_;
+};
+
+// The shortest text that reads back as `value` in T's precision.
+template <class T>
+std::string shortest(T value) {
+  char text[40];
+  if (std::abs(double(value)) < 1e15 && double(value) == double(int64_t(value))) {
+    std::snprintf(text, sizeof text, "%.0f", double(value));
+    return text;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(text, sizeof text, "%.*g", digits, double(value));
+    if (T(std::strtod(text, nullptr)) == value) break;
+  }
+  return text;
+}
+
+// Writes every field's value as a spec gives it.
+class SpecPrinter final : public AgentFields {
+ public:
+  void number(const std::string& name, int& value, int, int) override { texts[name] = std::to_string(value); }
+  void number(const std::string& name, float& value, float, float) override { texts[name] = shortest(value); }
+  void number(const std::string& name, double& value, double, double) override { texts[name] = shortest(value); }
+  void flag(const std::string& name, bool& value) override { texts[name] = value ? "1" : "0"; }
+  void text(const std::string& name, std::string& value) override { texts[name] = value; }
+
+  std::map<std::string, std::string> texts;  // by option name
+};
+
+// The comma-separated key=value items of `options`, checked, in their order.
+std::vector<std::pair<std::string, std::string>> itemsOf(const std::string& spec, const std::string& options) {
+  std::vector<std::pair<std::string, std::string>> items;
+  if (options.empty()) return items;
+  std::istringstream in(options);
+  for (std::string item; std::getline(in, item, ',');) {
+    const size_t eq = item.find('=');
+    if (eq == std::string::npos || eq == 0) {
+      throw Error("player " + quoted(spec) + ": option " + quoted(item) + " is not of the form key=value");
+    }
+    const std::string name = item.substr(0, eq);
+    for (const auto& seen : items) {
+      if (seen.first == name) throw Error("player " + quoted(spec) + ": option " + quoted(name) + " given twice");
+    }
+    items.emplace_back(name, item.substr(eq + 1));
+  }
+  if (options.back() == ',') throw Error("player " + quoted(spec) + ": option '' is not of the form key=value");
+  return items;
+}
+
+}  // namespace
+
+void AgentFields::search(SearchOptions& options) {
+  SearchFieldsByName byName{*this};
+  SearchOptions::fields(options, byName);
+}
+
+std::string searchSpecName(const std::string& key) {
+  static const std::map<std::string, std::string> shorthands = {
+      {"simulations", "sims"},         {"batch_size", "batch"},         {"c_puct", "cpuct"},
+      {"fpu_reduction", "fpu"},        {"root_lookahead", "lookahead"}, {"gumbel_candidates", "candidates"},
+      {"draw_score", "draw"}};
+  const auto it = shorthands.find(key);
+  return it == shorthands.end() ? key : it->second;
+}
+
+bool AgentSpec::gave(const std::string& name) const {
+  return std::find(given.begin(), given.end(), name) != given.end();
+}
+
+std::string AgentSpec::text() const {
+  const AgentKind k = agentKind(kind, kind);
+  AgentSpec copy = *this;
+  SpecPrinter printer;
+  k.fields(copy, printer);
+  std::string argument = source;
+  for (const auto& name : given) {
+    argument += (argument.empty() ? "" : ",") + name + "=" + printer.texts[name];
+  }
+  return argument.empty() ? kind : kind + ":" + argument;
+}
+
+AgentSpec parseAgentSpec(const std::string& text) {
+  const size_t colon = text.find(':');
+  AgentSpec spec;
+  spec.kind = text.substr(0, colon);
+  const std::string argument = colon == std::string::npos ? "" : text.substr(colon + 1);
+  const AgentKind kind = agentKind(spec.kind, text);
+  kind.defaults(spec);
+  std::string options = argument;
+  if (kind.source != AgentKind::Source::kNone) {
+    const size_t end = kind.source == AgentKind::Source::kWhole ? std::string::npos : argument.find(',');
+    spec.source = argument.substr(0, end);
+    options = end == std::string::npos ? "" : argument.substr(end + 1);
+    if (spec.source.empty()) throw Error("player " + quoted(text) + ": expected " + kind.usage);
+  }
+  const auto items = itemsOf(text, options);
+  std::map<std::string, std::string> values;
+  for (const auto& [name, value] : items) {
+    values[name] = value;
+    spec.given.push_back(name);
+  }
+  SpecReader reader(text, values);
+  kind.fields(spec, reader);
+  reader.finish();
+  return spec;
+}
+
+}  // namespace tz

@@ -1,0 +1,64 @@
+#pragma once
+// One agent, typed: its kind, its search, where its values come from and how it opens a
+// game. Users write it as a spec ("net:CK,sims=800,fpu=0"), read once through its kind's
+// field list (one name and one range per option, docs/ARCHITECTURE.md) and printed back
+// from the typed value by text().
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mcts/players/alphabeta_player.h"
+#include "mcts/players/random_opening_player.h"
+#include "mcts/search_options.h"
+
+namespace tz {
+
+/// An agent: everything that decides how it plays but the seed of a game.
+struct AgentSpec {
+  std::string kind;                          // "random", "greedy", "alphabeta", "mcts", "uniform-mcts", "net", "egtb"
+  std::string source;                        // what the kind plays from: a checkpoint (net), "DIR|FALLBACK" (egtb); else empty
+  SearchOptions search;                      // the search of a search kind (mcts, uniform-mcts, net)
+  players::AlphaBetaOptions alphabeta;       // the limits of alphabeta
+  int rollouts = 1;                          // mcts: random playouts per leaf
+  double rolloutMix = 0;                     // net: share of a playout's result in each leaf value (0: the network alone)
+  std::string tables;                        // net: endgame tables that value the leaves they cover (empty: none)
+  std::string device = "cpu";                // net: where the network runs
+  int openingPlies = 0;                      // plies of each game played as uniformly random legal moves
+  uint64_t openingSalt = kMatchOpeningSalt;  // mixed into a game's seed to draw them
+  std::vector<std::string> given;            // the options the spec text gave, by name, in its order
+
+  /// Whether the spec text gave the option `name` ("sims", "ms", ...).
+  bool gave(const std::string& name) const;
+  /// The spec text: the kind, its source and every option given, each valued from its
+  /// field ("net:CK,sims=800,fpu=0" prints back as written).
+  std::string text() const;
+};
+
+/// Visits the options of an agent kind, each by its name in a spec and with its range.
+class AgentFields {
+ public:
+  virtual ~AgentFields() = default;
+  /// An integer option in [lo, hi].
+  virtual void number(const std::string& name, int& value, int lo, int hi) = 0;
+  /// A real option in [lo, hi] held as a float.
+  virtual void number(const std::string& name, float& value, float lo, float hi) = 0;
+  /// A real option in [lo, hi].
+  virtual void number(const std::string& name, double& value, double lo, double hi) = 0;
+  /// A flag, written 0 or 1.
+  virtual void flag(const std::string& name, bool& value) = 0;
+  /// A text option.
+  virtual void text(const std::string& name, std::string& value) = 0;
+
+  /// Every search setting of SearchOptions::fields, by its spec name (searchSpecName).
+  void search(SearchOptions& options);
+};
+
+/// The name a spec gives the search setting `key` (SearchOptions::fields): the shorthand
+/// where there is one (sims, batch, cpuct, fpu, lookahead, candidates, draw), else the key.
+std::string searchSpecName(const std::string& key);
+
+/// Reads a spec text: its kind's defaults, then the options it gives. Throws Error naming
+/// the text for an unknown kind, an option the kind does not take, a value out of its range.
+AgentSpec parseAgentSpec(const std::string& text);
+
+}  // namespace tz
