@@ -8,12 +8,20 @@
 namespace tz::cli::tablut {
 
 TimedPlayer::TimedPlayer(const std::string& spec, const Game& game, uint64_t seed, int64_t budgetMs)
-    : TimedPlayer(parseAgentSpec(spec), makePlayer(spec, game, seed), budgetMs) {
+    : TimedPlayer(parseAgentSpec(spec), game, seed, budgetMs) {}
+
+TimedPlayer::TimedPlayer(AgentSpec spec, const Game& game, uint64_t seed, int64_t budgetMs)
+    : spec_(std::move(spec)), player_(buildAgent(spec_, game, seed)) {
   player_->newGame();
+  start(budgetMs);
 }
 
 TimedPlayer::TimedPlayer(AgentSpec spec, std::unique_ptr<Player> player, int64_t budgetMs)
     : spec_(std::move(spec)), player_(std::move(player)) {
+  start(budgetMs);
+}
+
+void TimedPlayer::start(int64_t budgetMs) {
   if (player_->setSearchBudget(SearchBudget{1, std::nullopt})) {  // it takes a count: a search
     cap_ = spec_.gave("sims") ? spec_.search.simulations : kTimedSimulationCap;
   } else if (player_->setSearchBudget(SearchBudget{})) {  // it takes a clock alone

@@ -23,6 +23,8 @@ class TimedPlayer final : public Player {
   /// The player of `spec` for `game` (which outlives it) with `seed`, for moves of at most
   /// `budgetMs`. Throws Error for a bad spec.
   TimedPlayer(const std::string& spec, const Game& game, uint64_t seed, int64_t budgetMs);
+  /// The player of `spec` for `game` with `seed`, for moves of at most `budgetMs`.
+  TimedPlayer(AgentSpec spec, const Game& game, uint64_t seed, int64_t budgetMs);
   /// `player`, built from `spec` and perhaps already playing (its tree is kept), for moves
   /// of at most `budgetMs`.
   TimedPlayer(AgentSpec spec, std::unique_ptr<Player> player, int64_t budgetMs);
@@ -44,6 +46,9 @@ class TimedPlayer final : public Player {
   const AgentSpec& spec() const { return spec_; }
 
  private:
+  // Learns which budgets the player takes, then gives it its first.
+  void start(int64_t budgetMs);
+
   AgentSpec spec_;
   std::unique_ptr<Player> player_;
   int cap_ = 0;                     // for a timed search: its simulation cap (else 0)
