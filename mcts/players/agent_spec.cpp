@@ -9,6 +9,9 @@
 #include <sstream>
 #include <type_traits>
 
+#include <yaml-cpp/yaml.h>
+
+#include "game/base/config.h"
 #include "game/base/config_fields.h"
 #include "game/base/error.h"
 #include "mcts/players/agent_kinds.h"
@@ -112,6 +115,61 @@ class SpecPrinter final : public AgentFields {
   std::map<std::string, std::string> texts;  // by option name
 };
 
+// Reads the options of a YAML map into the fields that name them, with their ranges.
+class YamlOptionReader final : public AgentFields {
+ public:
+  YamlOptionReader(ConfigReader& reader, AgentSpec& spec) : reader_(reader), spec_(spec) {}
+
+  void number(const std::string& name, int& value, int lo, int hi) override {
+    if (present(name)) value = reader_.getInt(name, value, lo, hi);
+  }
+  void number(const std::string& name, float& value, float lo, float hi) override {
+    if (present(name)) value = reader_.getNumber<float>(name, value, lo, hi);
+  }
+  void number(const std::string& name, double& value, double lo, double hi) override {
+    if (present(name)) value = reader_.getDouble(name, value, lo, hi);
+  }
+  void flag(const std::string& name, bool& value) override {  // 0 or 1 as in a spec, or true or false
+    if (!present(name)) return;
+    const YAML::Node node = reader_.raw(name);
+    const std::string text = node.IsScalar() ? node.as<std::string>() : "";
+    value = text == "0" || text == "1" ? text == "1" : reader_.getBool(name, value);
+  }
+  void text(const std::string& name, std::string& value) override {
+    if (present(name)) value = reader_.getString(name, value);
+  }
+
+ private:
+  // Whether the map gives `name`; if so, the spec records it as given.
+  bool present(const std::string& name) {
+    if (!reader_.has(name)) return false;
+    if (!spec_.gave(name)) spec_.given.push_back(name);
+    return true;
+  }
+
+  ConfigReader& reader_;
+  AgentSpec& spec_;
+};
+
+// Checks every field's value against its range.
+class OptionChecker final : public AgentFields {
+ public:
+  OptionChecker(const std::string& file, const std::string& prefix) : checker_(file, prefix) {}
+
+  void number(const std::string& name, int& value, int lo, int hi) override { checker_.number(name.c_str(), value, lo, hi); }
+  void number(const std::string& name, float& value, float lo, float hi) override {
+    checker_.number(name.c_str(), double(value), double(lo), double(hi));
+  }
+  void number(const std::string& name, double& value, double lo, double hi) override {
+    checker_.number(name.c_str(), value, lo, hi);
+  }
+  void flag(const std::string&, bool&) override {}
+  void text(const std::string&, std::string&) override {}
+
+ private:
+  FieldChecker checker_;
+};
+
 // The comma-separated key=value items of `options`, checked, in their order.
 std::vector<std::pair<std::string, std::string>> itemsOf(const std::string& spec, const std::string& options) {
   std::vector<std::pair<std::string, std::string>> items;
@@ -152,15 +210,19 @@ bool AgentSpec::gave(const std::string& name) const {
   return std::find(given.begin(), given.end(), name) != given.end();
 }
 
-std::string AgentSpec::text() const {
+std::vector<std::pair<std::string, std::string>> AgentSpec::options() const {
   const AgentKind k = agentKind(kind, kind);
   AgentSpec copy = *this;
   SpecPrinter printer;
   k.fields(copy, printer);
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& name : given) out.emplace_back(name, printer.texts[name]);
+  return out;
+}
+
+std::string AgentSpec::text() const {
   std::string argument = source;
-  for (const auto& name : given) {
-    argument += (argument.empty() ? "" : ",") + name + "=" + printer.texts[name];
-  }
+  for (const auto& [name, value] : options()) argument += (argument.empty() ? "" : ",") + name + "=" + value;
   return argument.empty() ? kind : kind + ":" + argument;
 }
 
@@ -188,6 +250,17 @@ AgentSpec parseAgentSpec(const std::string& text) {
   kind.fields(spec, reader);
   reader.finish();
   return spec;
+}
+
+void readAgentOptions(ConfigReader& reader, const AgentKind& kind, AgentSpec& spec) {
+  YamlOptionReader options(reader, spec);
+  kind.fields(spec, options);
+}
+
+void checkAgentOptions(const AgentKind& kind, const AgentSpec& spec, const std::string& file, const std::string& prefix) {
+  AgentSpec copy = spec;
+  OptionChecker checker(file, prefix);
+  kind.fields(copy, checker);
 }
 
 }  // namespace tz

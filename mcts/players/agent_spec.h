@@ -5,6 +5,7 @@
 // from the typed value by text().
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "mcts/players/alphabeta_player.h"
@@ -12,6 +13,9 @@
 #include "mcts/search_options.h"
 
 namespace tz {
+
+class ConfigReader;
+struct AgentKind;
 
 /// An agent: everything that decides how it plays but the seed of a game.
 struct AgentSpec {
@@ -29,8 +33,11 @@ struct AgentSpec {
 
   /// Whether the spec text gave the option `name` ("sims", "ms", ...).
   bool gave(const std::string& name) const;
-  /// The spec text: the kind, its source and every option given, each valued from its
-  /// field ("net:CK,sims=800,fpu=0" prints back as written).
+  /// The options given, each named as a spec names it and valued from its field, in their
+  /// order ({{"sims", "800"}, {"fpu", "0"}}).
+  std::vector<std::pair<std::string, std::string>> options() const;
+  /// The spec text: the kind, its source and every option given ("net:CK,sims=800,fpu=0"
+  /// prints back as written).
   std::string text() const;
 };
 
@@ -60,5 +67,16 @@ std::string searchSpecName(const std::string& key);
 /// Reads a spec text: its kind's defaults, then the options it gives. Throws Error naming
 /// the text for an unknown kind, an option the kind does not take, a value out of its range.
 AgentSpec parseAgentSpec(const std::string& text);
+
+/// Reads the options of `kind` from a YAML map onto `spec` (the kind's defaults, or the
+/// caller's, already set), each under its spec name and with its range: {sims: 64, mix: 0.5}
+/// is the ",sims=64,mix=0.5" of a spec; flags are true or false. Each option read is added
+/// to spec.given. Throws ConfigError naming the file, the key and its range; keys the kind
+/// does not take are left for the reader's finish().
+void readAgentOptions(ConfigReader& reader, const AgentKind& kind, AgentSpec& spec);
+
+/// Throws ConfigError naming `file`, `prefix` + the option and its range for the first
+/// option of `kind` whose value in `spec` lies outside its range (a spec filled in code).
+void checkAgentOptions(const AgentKind& kind, const AgentSpec& spec, const std::string& file, const std::string& prefix);
 
 }  // namespace tz

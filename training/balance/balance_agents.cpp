@@ -23,11 +23,11 @@ namespace {
 
 // The network agent of a cell: no root noise, the study's temperature for the opening plies.
 AgentSpec studyNetAgent(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
-  AgentSpec spec = netAgent(checkpoint);
-  spec.search.simulations = strength.simulations;
+  registerNetPlayerKind();
+  AgentSpec spec = strength.agent;
+  spec.source = checkpoint;
   spec.search.temperature = float(study.diversity.temperature);
   spec.search.temperaturePlies = study.diversity.temperaturePlies;
-  spec.rolloutMix = strength.rolloutMix;
   return spec;
 }
 
@@ -48,10 +48,12 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
   if (study.mode == AgentMode::kBaseline) {
     agent = {{"player", strength.player}};
   } else {
+    const AgentSpec spec = studyNetAgent(study, strength, checkpoint);
     agent = {{"checkpoint", checkpoint},
-             {"simulations", strength.simulations},
-             {"mix", strength.rolloutMix},
-             {"fpu_reduction", studyNetAgent(study, strength, checkpoint).search.fpuReduction},
+             {"simulations", spec.search.simulations},
+             {"mix", spec.rolloutMix},
+             {"fpu_reduction", spec.search.fpuReduction},
+             {"options", spec.text()},
              {"temperature", study.diversity.temperature},
              {"temperature_plies", study.diversity.temperaturePlies}};
   }

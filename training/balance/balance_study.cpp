@@ -11,6 +11,7 @@
 #include "game/conditioned/rule_conditioned_game.h"
 #include "training/balance/sequential_design.h"
 #include "mcts/players/player_factory.h"
+#include "training/run/net_player.h"
 
 namespace tz {
 
@@ -141,7 +142,7 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
   if (!list || !list.IsSequence() || list.size() == 0) {
     throw ConfigError(c.file, key,
                       c.mode == AgentMode::kBaseline ? "a non-empty list of {name, player}"
-                                                     : "a non-empty list of {name, simulations[, mix, checkpoint]}");
+                                                     : "a non-empty list of {name, sims[, mix, ..., checkpoint]}");
   }
   const auto game = loadGame(c.variants.front().base, c.variants.front().sets);
   std::set<std::string> names;
@@ -160,10 +161,9 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
         throw ConfigError(c.file, prefix + ".player", std::string("a player spec (") + e.what() + ")");
       }
     } else {
-      if (!s.has("simulations")) throw ConfigError(c.file, prefix + ".simulations", "search simulations per move");
-      const FieldRange sims = searchOptionRange("simulations");
-      st.simulations = s.getInt("simulations", 0, int(sims.lo), int(sims.hi));
-      st.rolloutMix = s.getDouble("mix", 0, 0, 1);
+      if (!s.has("sims")) throw ConfigError(c.file, prefix + ".sims", "search simulations per move");
+      st.agent = netAgent("");
+      readAgentOptions(s, agentKind("net", "net"), st.agent);
       const YAML::Node ck = s.raw("checkpoint");
       if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {
         st.checkpoint = s.getInt("checkpoint", 0, 0, 1 << 30);

@@ -38,8 +38,7 @@ bool trainsAgents(AgentMode mode);
 struct StudyStrength {
   std::string name;         // e.g. "weak"
   std::string player;       // baseline: the player spec, e.g. "alphabeta:depth=2"
-  int simulations = 0;      // trained/checkpoints: search simulations per move
-  double rolloutMix = 0;    // trained/checkpoints: share of a playout in each leaf value (net player's mix)
+  AgentSpec agent;          // trained/checkpoints: the network agent's options (`sims`, `mix`, ...; its checkpoint found per cell)
   int64_t checkpoint = -1;  // trained/checkpoints: training step of the checkpoint, -1 the latest
   double fraction = 0;      // trained/checkpoints: when > 0, the last checkpoint at or below this share of the latest step
 };

@@ -1,8 +1,12 @@
 // The study as JSON, stored with its games in the record store and read back by the report.
 #include <nlohmann/json.hpp>
+#include <yaml-cpp/yaml.h>
 
+#include "game/base/config.h"
 #include "game/base/error.h"
+#include "mcts/players/agent_kinds.h"
 #include "training/balance/balance_study.h"
+#include "training/run/net_player.h"
 
 namespace tz {
 
@@ -10,10 +14,16 @@ nlohmann::json studyToJson(const StudyConfig& c) {
   nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
   for (const auto& v : c.variants) variants.push_back({{"base", v.base}, {"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
   for (const auto& s : c.strengths) {
+    const bool network = !s.agent.kind.empty();
+    nlohmann::json options = nlohmann::json::object();
+    if (network) {
+      for (const auto& [name, value] : s.agent.options()) options[name] = value;
+    }
     strengths.push_back({{"name", s.name},
                          {"player", s.player},
-                         {"simulations", s.simulations},
-                         {"mix", s.rolloutMix},
+                         {"simulations", network ? s.agent.search.simulations : 0},
+                         {"mix", s.agent.rolloutMix},
+                         {"options", options},
                          {"checkpoint", s.checkpoint},
                          {"fraction", s.fraction}});
   }
@@ -43,6 +53,24 @@ nlohmann::json studyToJson(const StudyConfig& c) {
           {"workers", c.workers}};
 }
 
+namespace {
+
+// A strength's network agent as stored: its options, or (descriptions written before they
+// were stored) its simulations and mix; none for a baseline strength.
+AgentSpec agentFromJson(const nlohmann::json& strength) {
+  const int simulations = strength.at("simulations");
+  if (simulations <= 0) return {};
+  nlohmann::json options = strength.value("options", nlohmann::json::object());
+  if (options.empty()) options = {{"sims", simulations}, {"mix", strength.value("mix", 0.0)}};
+  AgentSpec agent = netAgent("");
+  ConfigReader reader(YAML::Load(options.dump()), "balance study description", "strengths.");
+  readAgentOptions(reader, agentKind("net", "net"), agent);
+  reader.finish();
+  return agent;
+}
+
+}  // namespace
+
 StudyConfig studyFromJson(const nlohmann::json& j) {
   try {
     StudyConfig c;
@@ -56,8 +84,7 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     const std::string mode = j.at("mode");
     c.mode = modeFromName(mode);
     for (const auto& s : j.at("strengths")) {
-      c.strengths.push_back(
-          {s.at("name"), s.at("player"), s.at("simulations"), s.value("mix", 0.0), s.at("checkpoint"), s.value("fraction", 0.0)});
+      c.strengths.push_back({s.at("name"), s.at("player"), agentFromJson(s), s.at("checkpoint"), s.value("fraction", 0.0)});
     }
     c.experiment = j.at("experiment");
     c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};

@@ -51,13 +51,19 @@ StatsGroups allCells(const BalanceResults& r) {
 std::string agentText(const StudyConfig& s, const StudyStrength& st) {
   if (s.mode == AgentMode::kBaseline) return "<code>" + escapeHtml(st.player) + "</code> on both sides";
   char mix[64] = "";
-  if (st.rolloutMix > 0) {
-    std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.rolloutMix, st.rolloutMix);
+  if (st.agent.rolloutMix > 0) {
+    std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.agent.rolloutMix, st.agent.rolloutMix);
   }
+  std::string others;
+  for (const auto& [name, value] : st.agent.options()) {
+    if (name != "sims" && name != "mix") others += (others.empty() ? "" : ",") + name + "=" + value;
+  }
+  if (!others.empty()) others = ", <code>" + escapeHtml(others) + "</code>";
   const std::string checkpoint = st.fraction > 0 ? "at " + fixed(100 * st.fraction, 0) + "% of the latest step"
                                  : st.checkpoint < 0 ? std::string("latest")
                                                      : "of step " + std::to_string(st.checkpoint);
-  return "network MCTS, " + std::to_string(st.simulations) + " simulations a move" + mix + ", checkpoint " + checkpoint;
+  return "network MCTS, " + std::to_string(st.agent.search.simulations) + " simulations a move" + mix + others +
+         ", checkpoint " + checkpoint;
 }
 
 void studySection(HtmlPage& page, const BalanceResults& r) {

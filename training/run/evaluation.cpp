@@ -15,9 +15,9 @@ CheckpointEvaluation::CheckpointEvaluation(const Game& game, RecordStore& store,
     : game_(game), store_(store), config_(config), seed_(seed), device_(std::move(device)) {}
 
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {
-  AgentSpec spec = netAgent(path);
-  spec.search.simulations = config_.simulations;
-  spec.rolloutMix = config_.rolloutMix;
+  registerNetPlayerKind();
+  AgentSpec spec = config_.agent;
+  spec.source = path;
   spec.device = device_;
   spec.openingPlies = config_.randomPlies;
   return agentMaker(spec, game_);

@@ -6,6 +6,7 @@
 #include "game/base/config.h"
 #include "game/base/config_fields.h"
 #include "game/base/error.h"
+#include "mcts/players/agent_kinds.h"
 
 namespace tz {
 
@@ -130,6 +131,15 @@ void checkVariants(const std::vector<ExperimentVariant>& variants, const std::st
 
 }  // namespace
 
+AgentSpec EvaluationConfig::evaluationAgent(double rolloutMix) {
+  AgentSpec spec;
+  spec.kind = "net";
+  netAgentKindOptions().defaults(spec);
+  spec.search.simulations = 64;
+  spec.rolloutMix = rolloutMix;
+  return spec;
+}
+
 void ExperimentConfig::check() const {
   const std::string where = file.empty() ? "(experiment)" : file;
   FieldChecker top(where, "");
@@ -143,6 +153,7 @@ void ExperimentConfig::check() const {
   checkFields(evaluator, where, "evaluator.");
   training.check(where, "training.");
   checkFields(evaluation, where, "evaluation.");
+  checkAgentOptions(netAgentKindOptions(), evaluation.agent, where, "evaluation.");
   checkVariants(variants, where);
   checkFields(training.endgame, where, "training.endgame.");
   if (!training.endgame.tables.empty() && !variants.empty()) {
@@ -251,9 +262,10 @@ ExperimentConfig loadExperiment(const std::string& path) {
   readSelfPlay(r, c, path);
   readPart(r, "evaluator", c.evaluator);
   readTraining(r, c, path);
-  c.evaluation.rolloutMix = c.selfPlay.rolloutMix;  // default: selfplay's
+  c.evaluation.agent = EvaluationConfig::evaluationAgent(c.selfPlay.rolloutMix);
   ConfigReader v = r.child("evaluation");
   readFields(v, c.evaluation);
+  readAgentOptions(v, netAgentKindOptions(), c.evaluation.agent);
   c.evaluation.baselines = v.getStrings("baselines", c.evaluation.baselines);
   v.finish();
   r.finish();

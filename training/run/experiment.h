@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "mcts/players/agent_spec.h"
 #include "mcts/search_options.h"
 
 namespace tz {
@@ -182,21 +183,24 @@ struct TrainingConfig {
 struct EvaluationConfig {
   int every = 1;                       // evaluate every n-th checkpoint (0 = never)
   int games = 20;                      // games per pairing (colours alternate)
-  int simulations = 64;                // search budget of the network players
   int previous = 2;                    // play this many earlier checkpoints
   int randomPlies = 2;                 // the first plies of each game are random legal moves (diversity)
-  double rolloutMix = 0.0;             // the network players' leaf values mixed with playouts (default: selfplay's)
+  /// The network players' options, read through the net agent's field list under their spec
+  /// names (`sims`, `mix`, `cpuct`, ...): 64 simulations and selfplay's rollout_mix unless given.
+  AgentSpec agent = evaluationAgent(0);
   std::vector<std::string> baselines{"random", "greedy"};  // player specs, e.g. greedy, mcts:sims=200
 
-  /// Visits the settings read as plain values (not `baselines`) with their keys and ranges.
+  /// The evaluation's network agent before its options are read: the net kind's defaults,
+  /// 64 simulations, leaf values mixed with playouts at `rolloutMix`; no checkpoint yet.
+  static AgentSpec evaluationAgent(double rolloutMix);
+
+  /// Visits the settings read as plain values (not `agent`, `baselines`) with their keys and ranges.
   template <class Self, class Visitor>
   static void fields(Self& s, Visitor& v) {
     v.number("every", s.every, 0, 1000000);
     v.number("games", s.games, 2, 100000);
-    v.number("simulations", s.simulations, 1, 1000000);
     v.number("previous", s.previous, 0, 1000);
     v.number("random_plies", s.randomPlies, 0, 1000);
-    v.number("rollout_mix", s.rolloutMix, 0, 1);
   }
 };
 

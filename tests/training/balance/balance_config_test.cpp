@@ -12,6 +12,7 @@
 #include "game/registry.h"
 #include "tests/training/balance/balance_test_helpers.h"
 #include "tests/support/error_of.h"
+#include "tests/support/search_ranges.h"
 #include "training/balance/balance_agents.h"
 #include "training/balance/balance_study.h"
 
@@ -89,10 +90,11 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   EXPECT_EQ(trained.experiment, std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/linnaeus.yaml");
   StudyConfig mixed = loadStudy(kShipped + "brandubh-trained.yaml");
   ASSERT_EQ(mixed.strengths.size(), 2u);
-  EXPECT_EQ(mixed.strengths[1].simulations, 200);
-  EXPECT_EQ(mixed.strengths[1].rolloutMix, 0.0);
-  mixed.strengths[1].rolloutMix = 0.5;
-  EXPECT_EQ(studyFromJson(studyToJson(mixed)).strengths[1].rolloutMix, 0.5);
+  EXPECT_EQ(mixed.strengths[1].agent.search.simulations, 200);
+  EXPECT_EQ(mixed.strengths[1].agent.rolloutMix, 0.0);
+  mixed.strengths[1].agent.rolloutMix = 0.5;
+  mixed.strengths[1].agent.given.push_back("mix");
+  EXPECT_EQ(studyFromJson(studyToJson(mixed)).strengths[1].agent.rolloutMix, 0.5);
 
   // The JSON stored with a study's games gives the study back.
   const StudyConfig c = loadStudy(kShipped + "hnefatafl.yaml");
@@ -104,7 +106,7 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
 TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
   const std::string file = ::testing::TempDir() + "/bad_study.yaml";
   const std::string conditioned = "agent:\n  mode: conditioned\n  experiment: " + std::string(TAFLZERO_SOURCE_DIR) +
-                                  "/configs/experiments/brandubh-quick.yaml\n  strengths: [{name: s, simulations: 8}]\n";
+                                  "/configs/experiments/brandubh-quick.yaml\n  strengths: [{name: s, sims: 8}]\n";
   struct Case {
     std::string text, key, expected;
   };
@@ -128,10 +130,10 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
       {study("factors:\n  - {key: first, values: [attackers]}\n", "agent:\n  mode: baseline\n  strengths: []\n"),
        "key 'agent.strengths'", "a non-empty list of {name, player}"},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
-             "agent:\n  mode: checkpoints\n  checkpoints: {}\n  strengths: [{name: s, simulations: 8}]\n"),
+             "agent:\n  mode: checkpoints\n  checkpoints: {}\n  strengths: [{name: s, sims: 8}]\n"),
        "key 'agent.checkpoints.attackers'", "a checkpoint for every variant"},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
-             "agent:\n  mode: trained\n  experiment: missing.yaml\n  strengths: [{name: s, simulations: 8}]\n"),
+             "agent:\n  mode: trained\n  experiment: missing.yaml\n  strengths: [{name: s, sims: 8}]\n"),
        "key 'agent.experiment'", "missing.yaml: cannot open file"},
       {study(), "", ""},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
@@ -180,6 +182,46 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
   EXPECT_NE(message.find("key 'king.captur'"), std::string::npos) << message;
   const std::string value = loadError(study("factors:\n  - {key: king.capture, values: [strongest]}\n"));
   EXPECT_NE(value.find("expected one of strong | weak | weak_off_throne, got 'strongest'"), std::string::npos) << value;
+}
+
+// A network strength gives any option of the net agent under its spec name, read through
+// the agent's field list: the value just outside each search setting's range is refused
+// with the range's words, as a player spec refuses it.
+TEST(BalanceConfig, AStrengthReadsTheNetAgentsOptionsThroughItsFieldList) {
+  const std::string checkpoint = writeFile(::testing::TempDir() + "/options_study.ckpt", "x");
+  const auto checkpoints = [&](const std::string& strength) {
+    return study("factors:\n  - {key: first, values: [attackers]}\n", "agent:\n  mode: checkpoints\n  checkpoints: {attackers: " +
+                                                                           checkpoint + "}\n  strengths: [" + strength + "]\n");
+  };
+  const std::string path = writeFile(::testing::TempDir() + "/options_study.yaml",
+                                     checkpoints("{name: s, sims: 8, cpuct: 2.5, gumbel: 1, candidates: 4, mix: 0.25}"));
+  const StudyConfig c = loadStudy(path);
+  const AgentSpec& agent = c.strengths[0].agent;
+  EXPECT_EQ(agent.search.simulations, 8);
+  EXPECT_FLOAT_EQ(agent.search.cPuct, 2.5f);
+  EXPECT_TRUE(agent.search.gumbel);
+  EXPECT_EQ(agent.search.gumbelCandidates, 4);
+  EXPECT_EQ(agent.rolloutMix, 0.25);
+  EXPECT_EQ(agent.search.fpuReduction, 0.f);  // the net kind's default
+  const StudyConfig back = studyFromJson(studyToJson(c));
+  EXPECT_EQ(back.strengths[0].agent.text(), agent.text());
+  EXPECT_EQ(agent.text(), "net:sims=8,cpuct=2.5,gumbel=1,candidates=4,mix=0.25");
+
+  int checked = 0;
+  for (const auto& o : valuesJustOutsideSearchRanges()) {
+    const std::string name = searchSpecName(o.range.key);
+    const std::string strength = name == "sims" ? "{name: s, sims: " + o.text + "}"
+                                                : "{name: s, sims: 8, " + name + ": " + o.text + "}";
+    const std::string message = loadError(checkpoints(strength));
+    EXPECT_NE(message.find("key 'agent.strengths[0]." + name + "': expected " + o.range.text() + ", got " + o.text),
+              std::string::npos)
+        << message;
+    ++checked;
+  }
+  EXPECT_GE(checked, 16);
+  EXPECT_NE(loadError(checkpoints("{name: s, sims: 8, mix: 1.5}")).find("key 'agent.strengths[0].mix': expected a number in [0, 1], got 1.5"),
+            std::string::npos);
+  EXPECT_NE(loadError(checkpoints("{name: s, simulations: 8}")).find("key 'agent.strengths[0].sims'"), std::string::npos);
 }
 
 TEST(BalanceConfig, AStudyChangedInCodeIsCheckedWithTheFilesMessages) {
@@ -237,8 +279,8 @@ TEST(BalanceConfig, CheckpointsModeFindsTheRunsLatestOrAskedStep) {
   fs::create_directories(run / "checkpoints");
   for (const char* name : {"step-00000010.ckpt", "step-00000200.ckpt", "step-00000030.ckpt", "notes.txt"})
     writeFile((run / "checkpoints" / name).string(), "x");
-  const auto at = [](int64_t step) { return StudyStrength{"s", "", 1, 0, step, 0}; };
-  const auto share = [](double fraction) { return StudyStrength{"s", "", 1, 0, -1, fraction}; };
+  const auto at = [](int64_t step) { return StudyStrength{"s", "", {}, step, 0}; };
+  const auto share = [](double fraction) { return StudyStrength{"s", "", {}, -1, fraction}; };
   EXPECT_EQ(findCheckpoint(run.string(), at(-1)), (run / "checkpoints" / "step-00000200.ckpt").string());
   EXPECT_EQ(findCheckpoint(run.string(), at(30)), (run / "checkpoints" / "step-00000030.ckpt").string());
   EXPECT_NE(errorOf([&] { findCheckpoint(run.string(), at(20)); }).find("no checkpoint of step 20"), std::string::npos);

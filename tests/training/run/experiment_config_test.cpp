@@ -142,6 +142,34 @@ TEST(ExperimentConfig, SelfPlaySearchSettingsTakeTheFieldListsRanges) {
             std::string::npos);
 }
 
+// The evaluation's network players take the net agent's options under their spec names,
+// read through its field list with its ranges; a config filled in code is checked the same.
+TEST(ExperimentConfig, EvaluationAgentTakesTheNetAgentsOptions) {
+  const ExperimentConfig c = loadExperiment(
+      writeExperiment("evaluation-agent.yaml", "budget: {steps: 1}\nevaluation: {sims: 32, cpuct: 2, mix: 0.5}\n"));
+  EXPECT_EQ(c.evaluation.agent.search.simulations, 32);
+  EXPECT_FLOAT_EQ(c.evaluation.agent.search.cPuct, 2.f);
+  EXPECT_EQ(c.evaluation.agent.rolloutMix, 0.5);
+  EXPECT_EQ(loadExperiment(writeExperiment("evaluation-default.yaml", "budget: {steps: 1}\n")).evaluation.agent.search.simulations,
+            64);
+  int checked = 0;
+  for (const auto& o : valuesJustOutsideSearchRanges()) {
+    const std::string name = searchSpecName(o.range.key);
+    const std::string path =
+        writeExperiment("evaluation-range.yaml", "budget: {steps: 1}\nevaluation: {" + name + ": " + o.text + "}\n");
+    EXPECT_EQ(messageAfterFile([&] { loadExperiment(path); }),
+              ": key 'evaluation." + name + "': expected " + o.range.text() + ", got " + o.text);
+    ++checked;
+  }
+  EXPECT_GE(checked, 16);
+  const std::string old = writeExperiment("evaluation-old-key.yaml", "budget: {steps: 1}\nevaluation: {simulations: 32}\n");
+  EXPECT_NE(messageAfterFile([&] { loadExperiment(old); }).find("key 'evaluation.simulations'"), std::string::npos);
+  ExperimentConfig code;
+  code.budget.steps = 1;
+  code.evaluation.agent.search.simulations = 0;
+  EXPECT_NE(messageAfterFile([&] { code.check(); }).find("key 'evaluation.sims': expected an integer in"), std::string::npos);
+}
+
 TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {
   const std::string path = writeExperiment("bad-window.yaml", "budget: {steps: 1}\ntraining: {window: 50}\n");
   const std::string fromFile = messageAfterFile([&] { loadExperiment(path); });

@@ -293,7 +293,8 @@ TEST(TrainRun, EveryShippedExperimentLoads) {
   EXPECT_GE(count, 8);
   const ExperimentConfig quick = loadExperiment(std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml");
   EXPECT_GT(quick.selfPlay.bootstrap.games, 0);
-  EXPECT_DOUBLE_EQ(quick.evaluation.rolloutMix, quick.selfPlay.rolloutMix);
+  EXPECT_DOUBLE_EQ(quick.evaluation.agent.rolloutMix, quick.selfPlay.rolloutMix);
+  EXPECT_EQ(quick.evaluation.agent.search.simulations, 100);
 }
 
 }  // namespace
