@@ -70,7 +70,7 @@ AgentSpec parseAgentSpec(const std::string& text);
 
 /// Reads the options of `kind` from a YAML map onto `spec` (the kind's defaults, or the
 /// caller's, already set), each under its spec name and with its range: {sims: 64, mix: 0.5}
-/// is the ",sims=64,mix=0.5" of a spec; flags are true or false. Each option read is added
+/// is the ",sims=64,mix=0.5" of a spec; flags are 0 or 1 as in a spec, or true or false. Each option read is added
 /// to spec.given. Throws ConfigError naming the file, the key and its range; keys the kind
 /// does not take are left for the reader's finish().
 void readAgentOptions(ConfigReader& reader, const AgentKind& kind, AgentSpec& spec);

@@ -163,7 +163,7 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
     } else {
       if (!s.has("sims")) throw ConfigError(c.file, prefix + ".sims", "search simulations per move");
       st.agent = netAgent("");
-      readAgentOptions(s, agentKind("net", "net"), st.agent);
+      readAgentOptions(s, netAgentKindOptions(), st.agent);
       const YAML::Node ck = s.raw("checkpoint");
       if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {
         st.checkpoint = s.getInt("checkpoint", 0, 0, 1 << 30);

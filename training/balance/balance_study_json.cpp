@@ -64,7 +64,7 @@ AgentSpec agentFromJson(const nlohmann::json& strength) {
   if (options.empty()) options = {{"sims", simulations}, {"mix", strength.value("mix", 0.0)}};
   AgentSpec agent = netAgent("");
   ConfigReader reader(YAML::Load(options.dump()), "balance study description", "strengths.");
-  readAgentOptions(reader, agentKind("net", "net"), agent);
+  readAgentOptions(reader, netAgentKindOptions(), agent);
   reader.finish();
   return agent;
 }
