@@ -10,9 +10,11 @@
 
 #include "cli/commands.h"
 #include "cli/seed_option.h"
+#include "cli/tally_output.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
 #include "game/turn_actions.h"
+#include "mcts/players/named_player.h"
 #include "mcts/players/player_factory.h"
 #include "training/matches/arena.h"
 #include "training/matches/stats.h"
@@ -72,27 +74,6 @@ std::string eloText(double v) {
   return buf;
 }
 
-nlohmann::json tallyJson(const Tally& t) {
-  const Estimate score = scoreInterval(t.wins, t.draws, t.losses);
-  nlohmann::json j{{"games", t.games()}, {"wins", t.wins}, {"draws", t.draws}, {"losses", t.losses},
-                   {"score", score.value}, {"score_low", score.low}, {"score_high", score.high}};
-  if (t.games() > 0) {
-    const Estimate win = wilsonInterval(t.wins, t.games());
-    j["win_rate"] = win.value;
-    j["win_rate_low"] = win.low;
-    j["win_rate_high"] = win.high;
-  }
-  return j;
-}
-
-std::string tallyLine(const std::string& label, const Tally& t) {
-  const Estimate s = scoreInterval(t.wins, t.draws, t.losses);
-  char buf[160];
-  std::snprintf(buf, sizeof buf, "%-16s %6d %6d %6d %6d   %.3f [%.3f, %.3f]\n", label.c_str(), t.games(), t.wins,
-                t.draws, t.losses, s.value, s.low, s.high);
-  return buf;
-}
-
 // What `arena` plays.
 struct ArenaOptions {
   VariantOptions variant;
@@ -121,7 +102,7 @@ void printMatch(const ArenaOptions& o, const Game& game, const std::string& tag,
   }
   std::cout << "A = " << o.a << ", B = " << o.b << " on " << game.name() << " (tag '" << tag << "' in " << o.db
             << ")\n";
-  std::cout << "A's results        games   wins  draws losses   score [95% CI]\n";
+  std::cout << tallyHeader("A's results");
   for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + game.sideName(side), tally.bySide[side]);
   std::cout << tallyLine("overall", all);
   std::cout << "Elo A - B: " << eloText(elo.value) << " [" << eloText(elo.low) << ", " << eloText(elo.high) << "]\n";
@@ -131,11 +112,14 @@ void runArena(const ArenaOptions& o) {
   const auto game = o.variant.load();
   const std::string tag = o.tag.empty() ? o.a + " vs " + o.b + " on " + game->name() : o.tag;
   const int plies = o.randomPlies;
-  // A bad spec is refused here, before anything is played.
-  const auto makerOf = [&game, plies](const std::string& text) {
+  // A bad spec is refused here, before anything is played. The games record each player
+  // by its spec as given.
+  const auto makerOf = [&game, plies](const std::string& text) -> PlayerMaker {
     AgentSpec spec = parseAgentSpec(text);
     spec.openingPlies = plies;
-    return agentMaker(spec, *game);
+    return [make = agentMaker(spec, *game), text](uint64_t seed) {
+      return std::make_unique<NamedPlayer>(make(seed), text);
+    };
   };
   const PlayerMaker a = makerOf(o.a), b = makerOf(o.b);
   RecordStore store(o.db);

@@ -10,6 +10,9 @@ void addRulesCommands(CLI::App& app, CLI::App& bench);
 /// arena (matches between players, recorded in SQLite) and play (a person against a player).
 void addArenaCommands(CLI::App& app, CLI::App& bench);
 
+/// records check / records export (games files, docs/RECORDS.md).
+void addRecordsCommands(CLI::App& app);
+
 /// engine (the line-based engine protocol on stdin/stdout, docs/ENGINE.md).
 void addEngineCommands(CLI::App& app);
 
@@ -30,6 +33,9 @@ void addSearchCommands(CLI::App& app, CLI::App& bench);
 
 /// net init / net info, export and `bench net` (built with TAFLZERO_WITH_TORCH).
 void addNetCommands(CLI::App& app, CLI::App& bench);
+
+/// models, models verify, models add, models score and models card (the shipped agents, docs/MODELS.md).
+void addModelsCommands(CLI::App& app);
 
 /// train, `bench train` and `bench selfplay`.
 void addTrainCommands(CLI::App& app, CLI::App& bench);

@@ -19,7 +19,7 @@ namespace {
 
 // The commands only taflzero-net has, as the words that start their command lines.
 const std::vector<std::vector<std::string>> kLibTorchCommands = {
-    {"net"}, {"export"}, {"train"}, {"balance"}, {"report"}, {"bench", "net"}, {"bench", "train"}, {"bench", "selfplay"}};
+    {"net"}, {"models"}, {"export"}, {"train"}, {"balance"}, {"report"}, {"bench", "net"}, {"bench", "train"}, {"bench", "selfplay"}};
 
 // The words of a command joined by spaces ("bench net").
 std::string joined(const std::vector<std::string>& words) {
@@ -28,11 +28,14 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
-// Whether `word` names a net player: "net:" at its start, after '=' (--a=net:...) or
-// after '|' (the fallback of egtb:DIR|SPEC). A false alarm only costs the slower start.
+// Whether `word` names a network player ("net:" or "model:"): the kind at its start, after
+// '=' (--a=net:...) or after '|' (the fallback of egtb:DIR|SPEC). A false alarm only costs
+// the slower start.
 bool namesNetPlayer(const std::string& word) {
-  for (size_t at = word.find("net:"); at != std::string::npos; at = word.find("net:", at + 1)) {
-    if (at == 0 || word[at - 1] == '=' || word[at - 1] == '|') return true;
+  for (const std::string kind : {"net:", "model:"}) {
+    for (size_t at = word.find(kind); at != std::string::npos; at = word.find(kind, at + 1)) {
+      if (at == 0 || word[at - 1] == '=' || word[at - 1] == '|') return true;
+    }
   }
   return false;
 }
@@ -81,14 +84,16 @@ void noteLibTorchCommands(CLI::App& app) {
 }
 
 void registerNetPlayerStub() {
-  AgentKind kind = netAgentKindOptions();
-  kind.usage = "net:CHECKPOINT,... (LibTorch build)";
-  kind.prepare = [](const AgentSpec& spec, const Game&) -> PlayerMaker {
-    throw Error("player " + quoted(spec.text()) +
-                ": net players need the LibTorch build, which this process did not load: give the net player when "
-                "starting taflzero (engine --player net:CHECKPOINT)");
-  };
-  registerAgentKind("net", std::move(kind));
+  for (const std::string name : {"net", "model"}) {
+    AgentKind kind = netAgentKindOptions();
+    kind.usage = name == "net" ? "net:CHECKPOINT,... (LibTorch build)" : "model:NAME,... (LibTorch build)";
+    kind.prepare = [name](const AgentSpec& spec, const Game&) -> PlayerMaker {
+      throw Error("player " + quoted(spec.text()) + ": " + name +
+                  " players need the LibTorch build, which this process did not load: give the player when "
+                  "starting taflzero (engine --player " + name + ":...)");
+    };
+    registerAgentKind(name, std::move(kind));
+  }
 }
 
 }  // namespace tz::cli

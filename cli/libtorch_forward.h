@@ -21,7 +21,7 @@ int runLibTorchBuildIfNeeded(int argc, char** argv);
 /// Ends the help of `app` with the commands only the LibTorch build has.
 void noteLibTorchCommands(CLI::App& app);
 
-/// Registers a "net" player kind that refuses, naming the LibTorch build: a net player asked
+/// Registers "net" and "model" player kinds that refuse, naming the LibTorch build: a network player asked
 /// for after start-up (the engine's `player net:...`) cannot be handed to taflzero-net.
 void registerNetPlayerStub();
 

@@ -9,7 +9,7 @@
 #include "game/base/error.h"
 #include "mcts/players/egtb_player.h"
 #ifdef TAFLZERO_WITH_TORCH
-#include "training/run/net_player.h"
+#include "training/models/model_agent.h"
 #else
 #include "cli/libtorch_forward.h"
 #endif
@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
   tz::cli::addRulesCommands(app, *bench);
   tz::cli::addSearchCommands(app, *bench);
   tz::cli::addArenaCommands(app, *bench);
+  tz::cli::addRecordsCommands(app);
   tz::cli::addEngineCommands(app);
   tz::cli::addTablutCommands(app);
   tz::cli::addTablutMatchCommand(app);
@@ -35,7 +36,8 @@ int main(int argc, char** argv) {
   tz::cli::addNetCommands(app, *bench);
   tz::cli::addTrainCommands(app, *bench);
   tz::cli::addBalanceCommands(app, *bench);
-  tz::registerNetPlayerKind();
+  tz::cli::addModelsCommands(app);
+  tz::registerModelAgentKind();
 #else
   tz::cli::noteLibTorchCommands(app);
   tz::cli::registerNetPlayerStub();

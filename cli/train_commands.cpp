@@ -8,10 +8,14 @@
 #include <utility>
 
 #include "cli/commands.h"
+#include "training/matches/digest.h"
+#include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "training/distributed/actor.h"
 #include "training/distributed/distributed_peers.h"
 #include "training/distributed/further_learner.h"
+#include "training/models/model_card.h"
+#include "training/models/model_folder.h"
 #include "training/run/selfplay_bench.h"
 #include "training/run/train_bench.h"
 #include "training/run/training_run.h"
@@ -50,6 +54,18 @@ void runFurtherLearnerCommand(const DistributedOptions& options, bool json) {
   }
 }
 
+// The checkpoint of the model `from` names, checked against its card's checksum; "" for none.
+std::string checkpointOfModel(const std::string& from) {
+  if (from.empty()) return "";
+  const ModelFolder folder = ModelFolder::find(from);
+  const ModelCard card = readModelCard(folder.card);
+  if (fileSha256Hex(folder.checkpoint) != card.sha256) {
+    throw Error("model " + folder.name + ": " + folder.checkpoint + " is not the checkpoint its card names (checksum "
+                "differs): taflzero models verify " + folder.name);
+  }
+  return folder.checkpoint;
+}
+
 // The distributed run's flags and the environment variables they set.
 const std::pair<const char*, const char*> kDistributedFlags[] = {
     {"--master-addr", "MASTER_ADDR"}, {"--master-port", "MASTER_PORT"}, {"--rank", "RANK"}, {"--world-size", "WORLD_SIZE"},
@@ -59,6 +75,7 @@ void addTrain(CLI::App& app) {
   struct Opts {
     std::string config;
     std::string run;
+    std::string from;
     bool resume = false;
     bool quiet = false;
     bool json = false;
@@ -73,6 +90,8 @@ void addTrain(CLI::App& app) {
   cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
+  cmd->add_option("--from", o->from, "Start a new run from a shipped model (a name, or its folder: models/NAME): its "
+                                     "weights, optimizer state and step");
   cmd->add_flag("--quiet", o->quiet, "No progress line");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
   for (const auto& [flag, variable] : kDistributedFlags) {
@@ -93,7 +112,7 @@ void addTrain(CLI::App& app) {
     if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);
     if (distributed && !distributed->coordinator()) return runFurtherLearnerCommand(*distributed, o->json);
     const auto peers = distributed ? std::make_unique<DistributedPeers>(*distributed) : nullptr;
-    const RunSummary s = runTraining(o->config, dir, o->resume, progress, peers.get());
+    const RunSummary s = runTraining(o->config, dir, o->resume, progress, peers.get(), checkpointOfModel(o->from));
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <utility>
@@ -84,6 +85,25 @@ void checkOutputFolder(const std::string& path, const std::string& what, bool ma
   std::error_code ec;
   if (!mayReplace && !std::filesystem::is_empty(path, ec)) {
     throw Error(what + " " + path + " already exists and is not empty; pass --force to replace what it holds");
+  }
+}
+
+void writeFileAtomically(const std::string& path, const std::string& bytes, const std::string& what) {
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw Error("cannot write " + what + " " + tmp + ": " + std::strerror(errno));
+  int error = 0;
+  for (size_t at = 0; at < bytes.size() && !error;) {
+    const ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
+    if (n < 0 && errno != EINTR) error = errno;
+    if (n > 0) at += size_t(n);
+  }
+  if (!error && ::fsync(fd) != 0) error = errno;
+  if (::close(fd) != 0 && !error) error = errno;
+  if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
+  if (error) {
+    ::unlink(tmp.c_str());
+    throw Error("cannot write " + what + " " + path + ": " + std::strerror(error));
   }
 }
 

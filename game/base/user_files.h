@@ -42,4 +42,9 @@ void checkOutputFile(const std::string& path, const std::string& what, bool mayR
 /// a non-empty directory stands there and `mayReplace` is false (the message says --force).
 void checkOutputFolder(const std::string& path, const std::string& what, bool mayReplace);
 
+/// Writes `bytes` to `path` atomically: a temporary file beside it, flushed to disk, then
+/// renamed over it, so that a reader sees the old file or the new one, never a part. Throws
+/// Error naming `what` and the reason (no space left, ...) on failure, leaving no temporary file.
+void writeFileAtomically(const std::string& path, const std::string& bytes, const std::string& what);
+
 }  // namespace tz

@@ -72,6 +72,8 @@ void MatchOptions::check() const {
   if (games < 0) throw Error("match: games must be >= 0, got " + std::to_string(games));
 }
 
+std::string matchSettingsKey(const std::string& tag) { return "match settings|" + tag; }
+
 int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, RecordStore& store,
              const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame) {
   options.check();
@@ -79,7 +81,7 @@ int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, Recor
   const std::string nameB = b(mixSeed(options.seed, 0, 1))->name();
   const std::string settings =
       "seed=" + std::to_string(options.seed) + (options.settings.empty() ? "" : " " + options.settings);
-  const std::string settingsKey = "match settings|" + options.tag;
+  const std::string settingsKey = matchSettingsKey(options.tag);
   const std::optional<std::string> tagSettings = store.meta(settingsKey);
   const std::string rules = game.rulesYaml();
   std::set<int> stored;

@@ -286,13 +286,7 @@ std::string writeReport(const std::string& dir, const std::string& out, const st
   if (study) html = studyReportHtml(dir, beside);
   else if (fs::exists(RunPaths::of(dir).config)) html = runReportHtml(dir);
   else throw Error(dir + " is neither a balance study folder (records.sqlite of `taflzero balance`) nor a training run folder (config.yaml of `taflzero train`)");
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream file(tmp);
-    file << html;
-    if (!file) throw Error("cannot write " + tmp);
-  }
-  fs::rename(tmp, path);
+  writeFileAtomically(path, html, "report");
   return path;
 }
 

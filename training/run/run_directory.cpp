@@ -5,8 +5,11 @@
 #include <filesystem>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "game/base/config.h"
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "game/base/yaml_difference.h"
 #include "nets/network_config.h"
 #include "training/run/experiment.h"
@@ -50,14 +53,7 @@ YAML::Node identityOf(const YAML::Node& config, const ExperimentConfig& experime
   return identity;
 }
 
-void writeAtomically(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  std::ofstream out(tmp);
-  out << text;
-  out.close();
-  if (!out) throw Error("cannot write " + tmp);
-  fs::rename(tmp, path);
-}
+void writeAtomically(const std::string& path, const std::string& text) { writeFileAtomically(path, text, "run file"); }
 
 }  // namespace
 
@@ -70,6 +66,7 @@ RunPaths RunPaths::of(const std::string& dir) {
   p.metrics = (fs::path(dir) / "metrics.jsonl").string();
   p.log = (fs::path(dir) / "train.log").string();
   p.identity = (fs::path(dir) / "identity.yaml").string();
+  p.start = (fs::path(dir) / "start.yaml").string();
   return p;
 }
 
@@ -95,9 +92,44 @@ std::vector<CheckpointFile> listCheckpoints(const RunPaths& paths) {
   return out;
 }
 
-void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths) {
+RunStart readRunStart(const RunPaths& paths) {
+  RunStart start;
+  if (!fs::exists(paths.start)) return start;
+  ConfigReader r(loadYamlFile(paths.start), paths.start);
+  start.from = r.getString("from", "");
+  start.fromSha256 = r.getString("sha256", "");
+  start.fromStep = r.getNumber<int64_t>("step", 0, 0, int64_t(1) << 40);
+  r.finish();
+  if (start.from.empty() || start.fromSha256.size() != 64) {
+    throw ConfigError(paths.start, "from", "the checkpoint continued, with its sha256 (64 hex digits) and step");
+  }
+  return start;
+}
+
+double runSeconds(const RunPaths& paths) {
+  std::ifstream in(paths.metrics);
+  double seconds = 0;
+  for (std::string line; std::getline(in, line);) {
+    const auto m = nlohmann::json::parse(line, nullptr, false);
+    if (m.is_object() && m.contains("seconds") && m["seconds"].is_number()) seconds = std::max(seconds, m["seconds"].get<double>());
+  }
+  return seconds;
+}
+
+void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths,
+                        const RunStart& start) {
   const YAML::Node config = resolvedExperiment(configPath);
   fs::create_directories(paths.checkpoints);
+  if (!start.from.empty()) {
+    const std::string first = checkpointPath(paths, start.fromStep);
+    fs::copy_file(start.from, first + ".tmp", fs::copy_options::overwrite_existing);
+    fs::rename(first + ".tmp", first);
+    YAML::Node node;
+    node["from"] = start.from;
+    node["sha256"] = start.fromSha256;
+    node["step"] = start.fromStep;
+    writeAtomically(paths.start, YAML::Dump(node) + "\n");
+  }
   // config.yaml last: its presence marks a run.
   writeAtomically(paths.identity, YAML::Dump(identityOf(config, experiment)) + "\n");
   writeAtomically(paths.config, "# " + configPath + " as started\n" + YAML::Dump(config) + "\n");

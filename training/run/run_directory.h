@@ -18,9 +18,13 @@ struct RunPaths {
   std::string metrics;      // metrics.jsonl: one JSON object a line
   std::string log;          // train.log
   std::string identity;     // identity.yaml: the config, rules and network the run started with
+  std::string start;        // start.yaml: the model a run continues (train --from); absent for a fresh run
   /// The paths of a run in `dir`.
   static RunPaths of(const std::string& dir);
 };
+
+/// The tag of a run's self-play games in its records.
+inline constexpr const char* kSelfPlayTag = "selfplay";
 
 /// A checkpoint file of a run.
 struct CheckpointFile {
@@ -35,11 +39,26 @@ std::string checkpointPath(const RunPaths& paths, int64_t step);
 /// Every checkpoint file of the run, by step.
 std::vector<CheckpointFile> listCheckpoints(const RunPaths& paths);
 
+/// The checkpoint a run continues (`train --from`), as start.yaml keeps it.
+struct RunStart {
+  std::string from;        // the checkpoint continued, as given; empty for a fresh run
+  std::string fromSha256;  // its SHA-256
+  int64_t fromStep = 0;    // its training step: the run's first
+};
+
+/// The run's start (an empty RunStart for a fresh run); throws Error naming start.yaml when malformed.
+RunStart readRunStart(const RunPaths& paths);
+
+/// The run's wall time so far in seconds, every process before a resume included (metrics.jsonl).
+double runSeconds(const RunPaths& paths);
+
 /// Creates the run directory for a new run and writes its config.yaml: the experiment at
 /// `configPath` with file references made absolute, so that it resolves from anywhere; and
 /// identity.yaml: that config with the rules and the network architecture `experiment`
-/// (the same file, already loaded) resolves to.
-void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths);
+/// (the same file, already loaded) resolves to. A run continuing a checkpoint (`start.from`
+/// not empty) gets a copy of it as its first checkpoint and start.yaml, before config.yaml.
+void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths,
+                        const RunStart& start = {});
 
 /// Checks, before a resumed run touches anything, that it is still the run it started as:
 /// `configPath` (the command's config) and the run's config.yaml both equal the config in

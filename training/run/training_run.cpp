@@ -9,8 +9,10 @@
 #include <filesystem>
 #include <thread>
 
+#include "training/matches/digest.h"
 #include "game/base/error.h"
 #include "nets/checkpoint.h"
+#include "nets/model_meta.h"
 #include "nets/network_config.h"
 #include "training/charts/curves.h"
 #include "training/run/endgame_teacher.h"
@@ -30,7 +32,6 @@ namespace fs = std::filesystem;
 namespace {
 
 using Clock = std::chrono::steady_clock;
-const char* kSelfPlayTag = "selfplay";
 
 double secondsSince(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -63,7 +64,8 @@ class Run {
         producer_(variants_, config_, weights_, monitor_,
                   [this](GameRecord&& r, std::vector<PositionRecord>&& p) { store(std::move(r), std::move(p)); }),
         evaluation_(variants_.network(), config_, store_, monitor_, paths_, log_),
-        peers_(peers) {
+        peers_(peers),
+        firstStep_(readRunStart(paths).fromStep) {
     setTorchThreads(config_.evaluator.torchThreads);
     if (peers_) announceStore(peers_->open(paths.config));
   }
@@ -102,6 +104,7 @@ class Run {
   std::atomic<bool> stop_{false};
   std::atomic<bool> selfPlayDone_{false};
   double waitSeconds_ = 0;  // trainer time spent waiting for self-play positions
+  int64_t firstStep_ = 0;   // the step the run started at (that of the checkpoint it continues)
 };
 
 void Run::announceStore(const std::string& address) {
@@ -195,7 +198,7 @@ void Run::train() {
       publishedAfterBootstrap = true;
     }
     const int64_t step = net_->step();
-    const bool starved = double(step + 1) * tc.batchSize > tc.samplesPerPosition * double(buffer_.added());
+    const bool starved = double(step + 1 - firstStep_) * tc.batchSize > tc.samplesPerPosition * double(buffer_.added());
     if (int(buffer_.size()) < tc.minPositions || starved) {
       if (selfPlayDone_) break;
       if (peers_) peers_->keepAlive();
@@ -287,30 +290,53 @@ void checkStartable(const ExperimentConfig& config, const RunPeers* peers) {
   openEndgameTeacher(variants.network(), config.training.endgame, config.file, config.seed);
 }
 
+// The start of a run continuing the checkpoint `from`, refused (Error, nothing written)
+// when the checkpoint is not of the experiment's variant and network.
+RunStart checkedStart(const std::string& from, const ExperimentConfig& config) {
+  const CheckpointInfo info = readCheckpointInfo(from);
+  const RunVariants variants(config);
+  checkModelMatches(info.model, variants.network(), "--from checkpoint " + from);
+  const std::string network = networkConfigYaml(loadNetworkConfig(config.network));
+  if (networkConfigYaml(info.model.network) != network) {
+    throw Error("--from checkpoint " + from + " has another network than the experiment's " + config.network + " (" +
+                info.model.network.name + ": " + std::to_string(info.model.network.blocks) + " blocks x " +
+                std::to_string(info.model.network.channels) + " channels)");
+  }
+  return {from, fileSha256Hex(from), info.step};
+}
+
+// The experiment as a run continuing a checkpoint plays it: no bootstrap (the network knows the game).
+ExperimentConfig continuing(ExperimentConfig config, const RunStart& start) {
+  if (!start.from.empty()) config.selfPlay.bootstrap.games = 0;
+  return config;
+}
+
 }  // namespace
 
 RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
-                       RunPeers* peers) {
+                       RunPeers* peers, const std::string& from) {
   const RunPaths paths = RunPaths::of(dir);
   const bool exists = fs::exists(paths.config);
   if (exists && !resume) {
     throw Error("run directory " + dir + " already holds a run: pass --resume to continue it, or choose another --run");
   }
   if (!exists && resume) throw Error("no run to resume in " + dir + " (no config.yaml)");
+  if (resume && !from.empty()) throw Error("--from starts a new run; a resumed run continues from its own checkpoints");
   if (!exists) {
     // The experiment is read once: checked (nothing is created for a run that cannot start),
     // then stored resolved in the run directory, and run.
     ExperimentConfig config = loadExperiment(configPath);
     checkStartable(config, peers);
-    createRunDirectory(configPath, config, paths);
-    Run run(paths, std::move(config), progress, peers);
+    const RunStart start = from.empty() ? RunStart{} : checkedStart(from, config);
+    createRunDirectory(configPath, config, paths, start);
+    Run run(paths, continuing(std::move(config), start), progress, peers);
     return run.go();
   }
   checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
   ExperimentConfig config = loadExperiment(paths.config);
   if (peers) peers->check(config);
   fs::create_directories(paths.checkpoints);
-  Run run(paths, std::move(config), progress, peers);
+  Run run(paths, continuing(std::move(config), readRunStart(paths)), progress, peers);
   return run.go();
 }
 

@@ -26,8 +26,12 @@ struct RunSummary {
 /// live status line on stderr. Throws Error on a bad config or when `dir` holds another run
 /// and `resume` is false. With `peers` (rank 0 of a distributed run) this process is the
 /// learner: it serves the run to them and stores the actors' games instead of playing, and
-/// shares each training step with the further learners when there are some.
+/// shares each training step with the further learners when there are some. A new run with
+/// `from` (a checkpoint) continues it: its weights, optimizer state and step (so the
+/// learning-rate schedule goes on where it stopped), no bootstrap games, the replay buffer
+/// refilled by the network's own games; refused, nothing written, when its variant or
+/// network is not the experiment's.
 RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
-                       RunPeers* peers = nullptr);
+                       RunPeers* peers = nullptr, const std::string& from = "");
 
 }  // namespace tz

@@ -1,0 +1,229 @@
+// The shipped models (docs/MODELS.md): `models` lists them, `models verify` checks each card
+// against its files and games, `models add` ships a run's checkpoint with a card, `models
+// score` adds a measurement from a games file, `models card` renders the cards.
+#include <nlohmann/json.hpp>
+
+#include <ctime>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "game/base/config.h"
+#include "game/base/error.h"
+#include "game/base/user_files.h"
+#include "training/matches/game_check.h"
+#include "training/models/model_verify.h"
+#include "training/run/run_directory.h"
+
+namespace tz::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Today as YYYY-MM-DD (UTC).
+std::string today() {
+  const std::time_t now = std::time(nullptr);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", std::gmtime(&now));
+  return buf;
+}
+
+// Refuses to change an existing model's files without --force.
+void checkMayWrite(const ModelFolder& folder, bool force) {
+  if (fs::exists(folder.card) && !force) {
+    throw Error("model " + folder.name + " exists in " + folder.dir + ": pass --force to change it");
+  }
+}
+
+// Writes the card, its README.md and the index of every model in the card's models folder.
+void writeCard(const ModelFolder& folder, const ModelCard& card) {
+  fs::create_directories(folder.dir);
+  writeFileAtomically(folder.card, modelCardYaml(card), "model card");
+  writeFileAtomically(folder.readme, modelReadme(card, checkpointFacts(folder.checkpoint)), "model card");
+  std::vector<ModelCard> cards;
+  const fs::path directory = fs::path(folder.dir).parent_path();
+  for (const auto& entry : fs::directory_iterator(directory)) {
+    if (fs::is_regular_file(entry.path() / "card.yaml")) cards.push_back(readModelCard((entry.path() / "card.yaml").string()));
+  }
+  std::sort(cards.begin(), cards.end(), [](const ModelCard& a, const ModelCard& b) { return a.name < b.name; });
+  writeFileAtomically((directory / "README.md").string(), modelsIndexMarkdown(cards), "models index");
+}
+
+void addList(CLI::App& models) {
+  auto json = std::make_shared<bool>(false);
+  models.add_flag("--json", *json, "Print one JSON object");
+  models.callback([&models, json] {
+    if (!models.get_subcommands().empty()) return;
+    nlohmann::json list = nlohmann::json::array();
+    for (const std::string& name : shippedModelNames()) {
+      const ModelCard card = readModelCard(ModelFolder::find(name).card);
+      nlohmann::json j{{"name", name}, {"variant", card.variant}, {"step", card.step}, {"agent", card.agentSpec()}, {"summary", card.summary}};
+      list.push_back(j);
+      if (!*json) std::cout << name << "  " << card.variant << "  step " << card.step << "  " << card.agentSpec() << "\n  " << card.summary << "\n";
+    }
+    if (*json) std::cout << nlohmann::json{{"models", list}, {"directory", modelsDirectory()}}.dump() << "\n";
+    else if (list.empty()) std::cout << "no models in " << modelsDirectory() << "\n";
+  });
+}
+
+void addVerify(CLI::App& models) {
+  auto names = std::make_shared<std::vector<std::string>>();
+  auto* cmd = models.add_subcommand("verify", "Check every card (or the named ones) against its checkpoint, its games "
+                                              "and its README.md; exit 2 at the first difference");
+  cmd->add_option("names", *names, "Model names or folders (default: every shipped model)");
+  cmd->callback([names] {
+    std::vector<std::string> which = *names;
+    if (which.empty()) {
+      which = shippedModelNames();
+      if (which.empty()) throw Error("no models in " + modelsDirectory());
+      std::vector<ModelCard> cards;
+      for (const auto& n : which) cards.push_back(readModelCard(ModelFolder::find(n).card));
+      const std::string index = modelsDirectory() + "/README.md";
+      const std::string text = fs::is_regular_file(index) ? readRegularFile(index, "models index", 1 << 20) : "";
+      if (text != modelsIndexMarkdown(cards)) throw Error(index + " is not the index of the cards: run taflzero models card");
+    }
+    for (const std::string& n : which) {
+      const ModelFolder folder = ModelFolder::find(n);
+      verifyModel(folder);
+      std::cout << "ok " << folder.name << " (" << folder.dir << ")\n";
+    }
+  });
+}
+
+void addCard(CLI::App& models) {
+  auto names = std::make_shared<std::vector<std::string>>();
+  auto force = std::make_shared<bool>(false);
+  auto* cmd = models.add_subcommand("card", "Render README.md of the named models' cards and the models index");
+  cmd->add_option("names", *names, "Model names or folders")->required();
+  cmd->add_flag("--force", *force, "Replace the README.md files (required: they are in models/)");
+  cmd->callback([names, force] {
+    for (const std::string& n : *names) {
+      const ModelFolder folder = ModelFolder::find(n);
+      checkMayWrite(folder, *force);
+      writeCard(folder, readModelCard(folder.card));
+      std::cout << "wrote " << folder.readme << "\n";
+    }
+  });
+}
+
+void addAdd(CLI::App& models) {
+  struct Opts {
+    std::string name, checkpoint, run, config, commit, machine, summary, play, into;
+    bool force = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = models.add_subcommand("add", "Ship a run's checkpoint as a model, its card recording the run as one "
+                                           "more sitting (the first when the model is new)");
+  cmd->add_option("name", o->name, "The model's name")->required();
+  cmd->add_option("--checkpoint", o->checkpoint, "The checkpoint to ship (a run's checkpoints/step-N.ckpt)")->required();
+  cmd->add_option("--run", o->run, "The run folder that trained it")->required();
+  cmd->add_option("--config", o->config, "The experiment config the run was started with, as a repository path")->required();
+  cmd->add_option("--commit", o->commit, "The commit of the code that trained it")->required();
+  cmd->add_option("--machine", o->machine, "Where the run ran (\"2-core CPU, nothing else running\")")->required();
+  cmd->add_option("--summary", o->summary, "One line for the card (default: kept, or the variant's name)");
+  cmd->add_option("--play", o->play, "The options of its measured setting (\"sims=800\")");
+  cmd->add_option("--models", o->into, "The models folder (default: the shipped one)");
+  cmd->add_flag("--force", o->force, "Replace an existing model's checkpoint and card");
+  cmd->callback([o] {
+    checkModelName(o->name, "model");
+    const ModelFolder folder = ModelFolder::at(o->into.empty() ? modelsDirectory() : o->into, o->name);
+    checkMayWrite(folder, o->force);
+    const RunPaths run = RunPaths::of(o->run);
+    if (!fs::is_regular_file(run.config)) throw Error("run folder " + tz::quoted(o->run) + " holds no config.yaml");
+    const CheckpointFacts facts = checkpointFacts(o->checkpoint);
+    ModelCard card;
+    if (fs::exists(folder.card)) card = readModelCard(folder.card);
+    const RunStart start = readRunStart(run);
+    if (!card.sittings.empty() && start.fromSha256 != card.sha256) {
+      throw Error("run " + o->run + " did not continue model " + o->name + " (its start " +
+                  (start.fromSha256.empty() ? std::string("was fresh") : "was " + start.fromSha256.substr(0, 12)) +
+                  "): ship it under another name");
+    }
+    ModelSitting s;
+    s.config = o->config;
+    s.commit = o->commit;
+    s.seed = loadYamlFile(run.config)["seed"].as<int64_t>(0);
+    s.from = start.fromSha256;
+    s.fromStep = start.fromStep;
+    s.step = facts.info.step;
+    s.games = RecordStore(run.records).countResults(kSelfPlayTag).total();
+    s.minutes = runSeconds(run) / 60;
+    s.machine = o->machine;
+    s.date = today();
+    card.name = o->name;
+    if (!o->summary.empty() || card.summary.empty()) card.summary = o->summary.empty() ? facts.info.model.variant : o->summary;
+    card.variant = facts.info.model.variant;
+    card.rulesHash = facts.rulesHash;
+    card.sha256 = facts.sha256;
+    card.step = facts.info.step;
+    card.networkYaml = facts.networkYaml;
+    if (!o->play.empty()) card.play = o->play;
+    card.sittings.push_back(s);
+    card.strength.clear();  // the measurements were of the model it replaces
+    fs::create_directories(folder.dir);
+    fs::copy_file(o->checkpoint, folder.checkpoint + ".tmp", fs::copy_options::overwrite_existing);
+    fs::rename(folder.checkpoint + ".tmp", folder.checkpoint);
+    writeCard(folder, card);
+    std::cout << "model " << o->name << " in " << folder.dir << ": step " << card.step << ", sitting "
+              << card.sittings.size() << "\n";
+  });
+}
+
+void addScore(CLI::App& models) {
+  struct Opts {
+    std::string name, games, agent, opponent, command, conditions;
+    bool force = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = models.add_subcommand("score", "Add a measurement to a model's card from a games file, copied into "
+                                             "the model's games/ folder and re-scored");
+  cmd->add_option("name", o->name, "The model's name or folder")->required();
+  cmd->add_option("--games", o->games, "The games file (records export)")->required();
+  cmd->add_option("--agent", o->agent, "The model's player in the games (default: the card's setting)");
+  cmd->add_option("--opponent", o->opponent, "The opponent's player in the games")->required();
+  cmd->add_option("--command", o->command, "The command that played them")->required();
+  cmd->add_option("--conditions", o->conditions, "The machine, what else ran on it, the date")->required();
+  cmd->add_flag("--force", o->force, "Change the card (required: it is in models/)");
+  cmd->callback([o] {
+    const ModelFolder folder = ModelFolder::find(o->name);
+    checkMayWrite(folder, o->force);
+    ModelCard card = readModelCard(folder.card);
+    ModelStrength s;
+    s.agent = o->agent.empty() ? card.agentSpec() : o->agent;
+    s.opponent = o->opponent;
+    s.command = o->command;
+    s.conditions = o->conditions;
+    const GameFileCheck check = checkGames(readGameFile(o->games), o->games);
+    s.tally = pairingOf(check, s.agent, s.opponent, o->games).tally;
+    s.gamesFile = "games/" + fs::path(o->games).filename().string();
+    const std::string target = folder.dir + "/" + s.gamesFile;
+    fs::create_directories(folder.dir + "/games");
+    if (!fs::exists(target) || !fs::equivalent(o->games, target)) {
+      fs::copy_file(o->games, target + ".tmp", fs::copy_options::overwrite_existing);
+      fs::rename(target + ".tmp", target);
+    }
+    auto same = std::find_if(card.strength.begin(), card.strength.end(), [&](const ModelStrength& m) {
+      return m.agent == s.agent && m.opponent == s.opponent;
+    });
+    if (same != card.strength.end()) *same = s;
+    else card.strength.push_back(s);
+    writeCard(folder, card);
+    std::cout << "model " << card.name << ": " << s.tally.overall().games() << " games against " << s.opponent << " in "
+              << target << "\n";
+  });
+}
+
+}  // namespace
+
+void addModelsCommands(CLI::App& app) {
+  auto* models = app.add_subcommand("models", "The shipped models: list them (no subcommand), verify, add, score, card "
+                                              "(docs/MODELS.md)");
+  addList(*models);
+  addVerify(*models);
+  addCard(*models);
+  addAdd(*models);
+  addScore(*models);
+}
+
+}  // namespace tz::cli

@@ -1,0 +1,90 @@
+// Games files (docs/RECORDS.md): `records export` writes a database's games as a games file,
+// `records check` replays a games file and re-scores it.
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+
+#include "cli/commands.h"
+#include "cli/tally_output.h"
+#include "game/base/error.h"
+#include "game/base/user_files.h"
+#include "training/matches/game_check.h"
+
+namespace tz::cli {
+
+namespace {
+
+void addCheck(CLI::App& records) {
+  struct Opts {
+    std::vector<std::string> files;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = records.add_subcommand(
+      "check", "Replay every game of games files with their rules (each move legal, each result the rules') and "
+               "re-score them per pair of players");
+  cmd->add_option("files", o->files, "Games files")->required();
+  cmd->add_flag("--json", o->json, "Print one JSON object");
+  cmd->callback([o] {
+    nlohmann::json all = nlohmann::json::array();
+    for (const std::string& path : o->files) {
+      const GameFileCheck check = checkGames(readGameFile(path), path);
+      nlohmann::json file{{"file", path}, {"games", check.games}, {"plies", check.plies}, {"pairings", nlohmann::json::array()}};
+      if (!o->json) {
+        std::cout << path << ": " << check.games << " games, " << check.plies
+                  << " plies, every move legal and every result the rules'\n";
+      }
+      for (const PairingTally& p : check.pairings) {
+        const Tally overall = p.tally.overall();
+        nlohmann::json j{{"a", p.a}, {"b", p.b}, {"variant", p.variant}, {"tags", p.tags}, {"overall", tallyJson(overall)}};
+        for (int side = 0; side < 2; ++side) j["sides"][p.sideNames[side]] = tallyJson(p.tally.bySide[side]);
+        file["pairings"].push_back(j);
+        if (o->json) continue;
+        std::cout << "A = " << p.a << "\nB = " << p.b << "\non " << p.variant << "\n"
+                  << tallyHeader("A's results");
+        for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + p.sideNames[side], p.tally.bySide[side]);
+        std::cout << tallyLine("overall", overall);
+      }
+      all.push_back(file);
+    }
+    if (o->json) std::cout << nlohmann::json{{"files", all}}.dump() << "\n";
+  });
+}
+
+void addExport(CLI::App& records) {
+  struct Opts {
+    std::string db, out;
+    std::vector<std::string> tags;
+    bool force = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = records.add_subcommand("export", "Write games of a record database as a games file");
+  cmd->add_option("--db", o->db, "SQLite record database (arena, train, balance)")->required();
+  cmd->add_option("--tag", o->tags, "Tag whose games to write (repeatable; default: every tag)");
+  cmd->add_option("--out", o->out, "Games file to write")->required();
+  cmd->add_flag("--force", o->force, "Replace an existing file");
+  cmd->callback([o] {
+    checkOutputFile(o->out, "games file", o->force);
+    if (!std::filesystem::is_regular_file(o->db)) throw Error("record database " + tz::quoted(o->db) + " does not exist");
+    const RecordStore store(o->db);
+    for (const std::string& tag : o->tags) {
+      if (store.gamesByTag(tag).empty()) throw Error("record database " + o->db + " holds no game tagged " + tz::quoted(tag));
+    }
+    const std::vector<FiledGame> games = gamesOfStore(store, o->tags);
+    writeGameFile(o->out, games);
+    std::cout << "wrote " << games.size() << " games to " << o->out << "\n";
+  });
+}
+
+}  // namespace
+
+void addRecordsCommands(CLI::App& app) {
+  auto* records = app.add_subcommand("records", "Games files: export from a database, check and re-score (docs/RECORDS.md)");
+  records->require_subcommand(1);
+  addCheck(*records);
+  addExport(*records);
+}
+
+}  // namespace tz::cli

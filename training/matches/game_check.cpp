@@ -1,0 +1,109 @@
+#include "training/matches/game_check.h"
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <sstream>
+#include <string_view>
+
+#include "game/base/error.h"
+#include "game/registry.h"
+
+namespace tz {
+
+namespace {
+
+// The legal action of `state` written `name`, or -1.
+Action actionNamed(const State& state, const std::string& name, std::vector<Action>& legal) {
+  state.legalActions(legal);
+  for (Action a : legal)
+    if (state.actionName(a) == name) return a;
+  return -1;
+}
+
+std::string resultText(const Game& game, int winner, std::string_view reason) {
+  return (winner < 0 ? std::string("draw") : game.sideName(winner) + " win") + " (" + std::string(reason) + ")";
+}
+
+void add(Tally& t, int result) {
+  if (result > 0) ++t.wins;
+  else if (result < 0) ++t.losses;
+  else ++t.draws;
+}
+
+}  // namespace
+
+void replayGame(const Game& game, const GameRecord& record, const std::string& where) {
+  std::unique_ptr<State> state = game.newGame();
+  try {
+    if (record.startPosition != state->record() || record.startSide != state->toMove()) {
+      state = game.fromRecord(record.startPosition, game.sideName(record.startSide));
+    }
+  } catch (const Error& e) {
+    throw Error(where + ": the start position does not load: " + e.what());
+  }
+  std::istringstream moves(record.moves);
+  std::vector<Action> legal;
+  int ply = 0;
+  for (std::string move; moves >> move; ++ply) {
+    if (state->outcome().over) {
+      throw Error(where + ": the game is over after ply " + std::to_string(ply) + " (" +
+                  resultText(game, state->outcome().winner, state->outcome().reason) + ") but the moves go on with " +
+                  quoted(move));
+    }
+    const Action action = actionNamed(*state, move, legal);
+    if (action < 0) {
+      throw Error(where + ": ply " + std::to_string(ply + 1) + ": " + quoted(move) + " is not a legal move for the " +
+                  game.sideName(state->toMove()) + " in " + state->record());
+    }
+    state->apply(action);
+  }
+  const Outcome& end = state->outcome();
+  if (!end.over) throw Error(where + ": the game has not ended after its " + std::to_string(ply) + " plies");
+  if (end.winner != record.winner || end.reason != record.reason) {
+    throw Error(where + ": the recorded result is " + resultText(game, record.winner, record.reason) +
+                ", but the rules give " + resultText(game, end.winner, end.reason));
+  }
+}
+
+GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path) {
+  GameFileCheck check;
+  std::map<std::string, std::unique_ptr<Game>> built;  // by rules text
+  for (const FiledGame& filed : games) {
+    const GameRecord& g = filed.record;
+    auto it = built.find(g.rules);
+    if (it == built.end()) it = built.emplace(g.rules, gameFromYamlText(g.rules, g.variant, path)).first;
+    const Game& game = *it->second;
+    replayGame(game, g, "games file " + path + ": tag " + quoted(g.tag) + " round " + std::to_string(g.round));
+    ++check.games;
+    check.plies += g.plies;
+    auto pairing = std::find_if(check.pairings.begin(), check.pairings.end(), [&](const PairingTally& p) {
+      return (p.a == g.players[0] && p.b == g.players[1]) || (p.a == g.players[1] && p.b == g.players[0]);
+    });
+    if (pairing == check.pairings.end()) {
+      PairingTally p;
+      p.a = g.players[0];
+      p.b = g.players[1];
+      p.variant = g.variant;
+      p.sideNames[0] = game.sideName(0);
+      p.sideNames[1] = game.sideName(1);
+      check.pairings.push_back(p);
+      pairing = check.pairings.end() - 1;
+    }
+    const int sideA = g.players[0] == pairing->a ? 0 : 1;
+    add(pairing->tally.bySide[sideA], g.winner < 0 ? 0 : g.winner == sideA ? 1 : -1);
+    if (std::find(pairing->tags.begin(), pairing->tags.end(), g.tag) == pairing->tags.end()) {
+      pairing->tags.push_back(g.tag);
+    }
+  }
+  return check;
+}
+
+const PairingTally& pairingOf(const GameFileCheck& check, const std::string& a, const std::string& b,
+                              const std::string& path) {
+  for (const PairingTally& p : check.pairings)
+    if (p.a == a && p.b == b) return p;
+  throw Error("games file " + path + " holds no game of " + quoted(a) + " (first named) against " + quoted(b));
+}
+
+}  // namespace tz

@@ -1,0 +1,41 @@
+#pragma once
+// Confirming a figure from its games alone: every game of a games file replayed with its
+// rules (each move legal, the recorded result the one the rules give) and the games tallied
+// per pair of players, with intervals (`taflzero records check`).
+#include <string>
+#include <vector>
+
+#include "training/matches/arena.h"
+#include "training/matches/game_file.h"
+
+namespace tz {
+
+/// The games between two players, from the first-named player's side.
+struct PairingTally {
+  std::string a, b;              // the players; a is player 0 of their first game in the file
+  std::string variant;           // the variant of their first game
+  std::string sideNames[2];      // the names of its sides
+  MatchTally tally;              // a's results by the side a played
+  std::vector<std::string> tags;  // the tags of their games, in file order
+};
+
+/// What replaying a games file found: every game legal and its result confirmed.
+struct GameFileCheck {
+  int games = 0;                      // games replayed
+  int64_t plies = 0;                  // actions replayed
+  std::vector<PairingTally> pairings;  // one per unordered pair of players, in file order
+};
+
+/// Replays one game; throws Error naming `where`, the ply and the move for an illegal move,
+/// moves after the end, a game that does not end, or a result or reason other than the rules give.
+void replayGame(const Game& game, const GameRecord& record, const std::string& where);
+
+/// Replays every game of `games` (read from `path`, named in errors) and tallies them.
+GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path);
+
+/// The tally of the games between `a` and `b` in `check`, from a's side; throws Error naming
+/// `path` when they played no game there.
+const PairingTally& pairingOf(const GameFileCheck& check, const std::string& a, const std::string& b,
+                              const std::string& path);
+
+}  // namespace tz

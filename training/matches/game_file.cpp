@@ -1,0 +1,187 @@
+#include "training/matches/game_file.h"
+
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include "training/matches/digest.h"
+#include "game/base/error.h"
+#include "game/base/user_files.h"
+#include "game/registry.h"
+#include "training/matches/arena.h"
+
+namespace tz {
+
+namespace {
+
+using nlohmann::json;
+
+// A games file is read whole; this is far beyond any study's games.
+constexpr uint64_t kMaxGameFileBytes = uint64_t(1) << 30;
+
+const std::set<std::string> kGameKeys = {"tag",     "round",  "settings", "rules", "players",
+                                         "result",  "reason", "moves",    "start", "start_side"};
+const std::set<std::string> kRulesKeys = {"rules", "variant", "yaml"};
+
+// "draw" or the winning side's name.
+std::string resultName(const Game& game, int winner) { return winner < 0 ? "draw" : game.sideName(winner); }
+
+// The games file's lines are read through this, which names the file and line in every error.
+class LineReader {
+ public:
+  LineReader(const std::string& path, int line, json value) : path_(path), line_(line), value_(std::move(value)) {}
+
+  [[noreturn]] void fail(const std::string& what) const {
+    throw Error("games file " + path_ + " line " + std::to_string(line_) + ": " + what);
+  }
+  // Refuses a key not in `keys`.
+  void onlyKeys(const std::set<std::string>& keys) const {
+    for (const auto& [key, v] : value_.items()) {
+      (void)v;
+      if (!keys.count(key)) fail("unknown key " + quoted(key));
+    }
+  }
+  bool has(const std::string& key) const { return value_.contains(key); }
+  std::string text(const std::string& key) const {
+    if (!has(key)) fail("missing key '" + key + "'");
+    if (!value_[key].is_string()) fail("'" + key + "' must be a string");
+    return value_[key].get<std::string>();
+  }
+  int integer(const std::string& key, int lo, int hi) const {
+    if (!has(key)) fail("missing key '" + key + "'");
+    const json& v = value_[key];
+    if (!v.is_number_integer() || v.get<int64_t>() < lo || v.get<int64_t>() > hi) {
+      fail("'" + key + "' must be an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    }
+    return int(v.get<int64_t>());
+  }
+  std::vector<std::string> pair(const std::string& key) const {
+    if (!has(key)) fail("missing key '" + key + "'");
+    const json& v = value_[key];
+    if (!v.is_array() || v.size() != 2 || !v[0].is_string() || !v[1].is_string()) fail("'" + key + "' must be two strings");
+    return {v[0].get<std::string>(), v[1].get<std::string>()};
+  }
+
+ private:
+  const std::string& path_;
+  int line_;
+  json value_;
+};
+
+// The games of one rule set, built once per file.
+struct FileRules {
+  std::string yaml;
+  std::unique_ptr<Game> game;
+};
+
+}  // namespace
+
+void writeGameFile(const std::string& path, const std::vector<FiledGame>& games) {
+  std::ostringstream out;
+  out << json{{"taflzero_games", kGameFileVersion}}.dump() << "\n";
+  std::map<std::string, std::unique_ptr<Game>> rules;  // by rules hash
+  std::ostringstream lines;
+  for (const FiledGame& filed : games) {
+    const GameRecord& g = filed.record;
+    const std::string hash = rulesHash(g.rules);
+    auto it = rules.find(hash);
+    if (it == rules.end()) {
+      it = rules.emplace(hash, gameFromYamlText(g.rules, g.variant, "the rules of game " + g.tag + " round " +
+                                                                       std::to_string(g.round))).first;
+      out << json{{"rules", hash}, {"variant", g.variant}, {"yaml", g.rules}}.dump() << "\n";
+    }
+    const Game& game = *it->second;
+    json line{{"tag", g.tag},         {"round", g.round},
+              {"settings", filed.settings}, {"rules", hash},
+              {"players", {g.players[0], g.players[1]}},
+              {"result", resultName(game, g.winner)}, {"reason", g.reason},
+              {"moves", g.moves}};
+    const auto start = game.newGame();
+    if (g.startPosition != start->record() || g.startSide != start->toMove()) {
+      line["start"] = g.startPosition;
+      line["start_side"] = game.sideName(g.startSide);
+    }
+    lines << line.dump() << "\n";
+  }
+  writeFileAtomically(path, out.str() + lines.str(), "games file");
+}
+
+std::vector<FiledGame> readGameFile(const std::string& path) {
+  std::istringstream in(readRegularFile(path, "games file", kMaxGameFileBytes));
+  std::map<std::string, FileRules> rules;
+  std::vector<FiledGame> games;
+  std::string text;
+  int number = 0;
+  while (std::getline(in, text)) {
+    ++number;
+    json value = json::parse(text, nullptr, false);
+    const LineReader line(path, number, value);
+    if (value.is_discarded() || !value.is_object()) line.fail("not a JSON object");
+    if (number == 1) {
+      line.onlyKeys({"taflzero_games"});
+      line.integer("taflzero_games", kGameFileVersion, kGameFileVersion);
+      continue;
+    }
+    if (value.contains("yaml")) {
+      line.onlyKeys(kRulesKeys);
+      const std::string hash = line.text("rules"), yaml = line.text("yaml"), variant = line.text("variant");
+      if (rulesHash(yaml) != hash) line.fail("the rules text's hash is " + rulesHash(yaml) + ", not " + quoted(hash));
+      if (rules.count(hash)) line.fail("rules " + hash + " given twice");
+      try {
+        rules[hash] = {yaml, gameFromYamlText(yaml, variant, "rules " + hash)};
+      } catch (const Error& e) {
+        line.fail(e.what());
+      }
+      continue;
+    }
+    line.onlyKeys(kGameKeys);
+    FiledGame filed;
+    GameRecord& g = filed.record;
+    const std::string hash = line.text("rules");
+    const auto it = rules.find(hash);
+    if (it == rules.end()) line.fail("rules " + quoted(hash) + " were not given on an earlier line");
+    const Game& game = *it->second.game;
+    g.tag = line.text("tag");
+    g.round = line.integer("round", 0, 1 << 30);
+    filed.settings = line.text("settings");
+    g.variant = game.name();
+    g.rules = it->second.yaml;
+    const auto players = line.pair("players");
+    g.players[0] = players[0];
+    g.players[1] = players[1];
+    const std::string result = line.text("result");
+    try {
+      g.winner = result == "draw" ? -1 : game.sideFromName(result);
+    } catch (const Error&) {
+      line.fail("'result' must be 'draw', '" + game.sideName(0) + "' or '" + game.sideName(1) + "', not " + quoted(result));
+    }
+    g.reason = line.text("reason");
+    g.moves = line.text("moves");
+    const auto start = game.newGame();
+    g.startPosition = line.has("start") ? line.text("start") : start->record();
+    try {
+      g.startSide = line.has("start_side") ? game.sideFromName(line.text("start_side")) : start->toMove();
+    } catch (const Error& e) {
+      line.fail(e.what());
+    }
+    std::istringstream moves(g.moves);
+    for (std::string move; moves >> move;) ++g.plies;
+    games.push_back(std::move(filed));
+  }
+  if (number == 0) throw Error("games file " + path + " is empty (its first line names the format)");
+  return games;
+}
+
+std::vector<FiledGame> gamesOfStore(const RecordStore& store, const std::vector<std::string>& tags) {
+  std::vector<FiledGame> games;
+  for (const std::string& tag : tags.empty() ? store.tags("") : tags) {
+    const std::string settings = store.meta(matchSettingsKey(tag)).value_or("");
+    for (GameRecord& g : store.gamesByTag(tag)) games.push_back({std::move(g), settings});
+  }
+  return games;
+}
+
+}  // namespace tz

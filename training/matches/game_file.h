@@ -1,0 +1,42 @@
+#pragma once
+// Games files: finished games as compact text, one JSON object a line (docs/RECORDS.md), so
+// that the games behind a figure can be committed beside it and replayed and re-scored
+// without the database they were played into. The first line names the format, then each
+// distinct rule set once, then one line per game:
+//   {"taflzero_games":1}
+//   {"rules":"<rules hash>","variant":"brandubh","yaml":"<Game::rulesYaml()>"}
+//   {"tag":"...","round":0,"settings":"seed=1 random_plies=0","rules":"<rules hash>",
+//    "players":["side 0","side 1"],"result":"attackers"|"defenders"|"draw","reason":"escape",
+//    "moves":"d4-d2 c4-c1 ..."}
+// "start" and "start_side" follow when a game began elsewhere than the start position. A
+// game's players were seeded from the match seed in its settings and its round (the arena's
+// mixSeed), so a match can be played again from the file.
+#include <string>
+#include <vector>
+
+#include "training/matches/records.h"
+
+namespace tz {
+
+/// One game of a games file: the record as stored and the settings of the match it belongs to.
+struct FiledGame {
+  GameRecord record;     // the game (its id and creation time are not kept)
+  std::string settings;  // the match's settings as the arena keeps them ("seed=1 random_plies=2"); may be empty
+};
+
+/// The current version of the format (the first line's "taflzero_games").
+constexpr int kGameFileVersion = 1;
+
+/// Writes `games` to `path` atomically, each distinct rule set once. Throws Error when a
+/// game's rules do not load or the file cannot be written.
+void writeGameFile(const std::string& path, const std::vector<FiledGame>& games);
+
+/// The games of the games file at `path`, in file order. Throws Error naming the file, the
+/// line and what is wrong for a malformed line, a missing or unknown key, a rules line whose
+/// text does not have its hash, or a game naming rules no line gave.
+std::vector<FiledGame> readGameFile(const std::string& path);
+
+/// The games of `tags` in `store` (every tag when empty), each with its match's settings.
+std::vector<FiledGame> gamesOfStore(const RecordStore& store, const std::vector<std::string>& tags);
+
+}  // namespace tz
