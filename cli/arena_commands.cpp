@@ -109,7 +109,7 @@ void printMatch(const ArenaOptions& o, const Game& game, const std::string& tag,
 }
 
 void runArena(const ArenaOptions& o) {
-  const auto game = o.variant.load();
+  const auto game = o.variant.load({o.a, o.b});
   const std::string tag = o.tag.empty() ? o.a + " vs " + o.b + " on " + game->name() : o.tag;
   const int plies = o.randomPlies;
   // A bad spec is refused here, before anything is played. The games record each player
@@ -174,7 +174,7 @@ void addPlay(CLI::App& app) {
   cmd->add_option("--human", o->human, "Your side: attackers/defenders or white/black (default: the first to move)");
   addSeedOption(cmd, o->seed, "Seed of the opponent");
   cmd->callback([o] {
-    const auto game = o->variant.load();
+    const auto game = o->variant.load({o->opponent});
     auto state = game->newGame();
     const int human = o->human.empty() ? state->toMove() : game->sideFromName(o->human);
     auto opponent = makePlayer(o->opponent, *game, o->seed);

@@ -80,7 +80,7 @@ void addVerify(CLI::App& models) {
       std::vector<ModelCard> cards;
       for (const auto& n : which) cards.push_back(readModelCard(ModelFolder::find(n).card));
       const std::string index = modelsDirectory() + "/README.md";
-      const std::string text = fs::is_regular_file(index) ? readRegularFile(index, "models index", 1 << 20) : "";
+      const std::string text = fs::is_regular_file(index) ? readRegularFile(index, "models index " + index, 1 << 20) : "";
       if (text != modelsIndexMarkdown(cards)) throw Error(index + " is not the index of the cards: run taflzero models card");
     }
     for (const std::string& n : which) {

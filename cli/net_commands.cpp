@@ -12,6 +12,7 @@
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "nets/checkpoint.h"
+#include "training/models/model_folder.h"
 #include "nets/export.h"
 #include "nets/net_bench.h"
 #include "nets/web_export.h"
@@ -96,7 +97,8 @@ void addExport(CLI::App& app) {
   auto* cmd = app.add_subcommand("export",
                                  "Export a checkpoint as TorchScript or ONNX with a model.json sidecar, or as a "
                                  "browser play page (web: the ONNX model, the rules in WebAssembly, the page)");
-  cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file")->required();
+  cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file, or model:NAME for a shipped model (taflzero models)")
+      ->required();
   cmd->add_option("--format,-f", o->options.format, "torchscript, onnx or web")
       ->check(CLI::IsMember({"torchscript", "onnx", "web"}))
       ->capture_default_str();
@@ -108,8 +110,10 @@ void addExport(CLI::App& app) {
   cmd->add_flag("--force", o->force, "Export into an --out folder that already holds files");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
+    const bool model = o->checkpoint.rfind("model:", 0) == 0;
+    const std::string checkpoint = model ? ModelFolder::find(o->checkpoint.substr(6)).checkpoint : o->checkpoint;
     checkOutputFolder(o->options.outDir, "export folder", o->force);
-    auto net = loadCheckpoint(o->checkpoint);
+    auto net = loadCheckpoint(checkpoint);
     auto game = gameOfModel(net->meta());
     const bool web = o->options.format == "web";
     WebExportResult w;

@@ -4,16 +4,30 @@
 
 #include "game/base/error.h"
 #include "game/registry.h"
+#include "training/models/model_card.h"
+#include "training/models/model_folder.h"
 
 namespace tz::cli {
 
 void VariantOptions::addTo(CLI::App* cmd) {
-  cmd->add_option("--variant,-v", variant, "Preset name (see `taflzero variants`) or variant YAML file")
-      ->capture_default_str();
+  variantOption_ = cmd->add_option("--variant,-v", variant,
+                                   "Preset name (see `taflzero variants`) or variant YAML file (default: a model "
+                                   "player's variant, else linnaeus)")
+                       ->capture_default_str();
   cmd->add_option("--set", sets, "Override one rule, e.g. --set first=attackers --set king.capture=strong");
 }
 
 std::unique_ptr<Game> VariantOptions::load() const { return loadGame(variant, sets); }
+
+std::unique_ptr<Game> VariantOptions::load(const std::vector<std::string>& players) const {
+  if (variantOption_ && variantOption_->count() > 0) return load();
+  for (const std::string& player : players) {
+    if (player.rfind("model:", 0) != 0) continue;
+    const std::string name = player.substr(6, player.find(',') == std::string::npos ? std::string::npos : player.find(',') - 6);
+    return loadGame(readModelCard(ModelFolder::find(name).card).variant, sets);
+  }
+  return load();
+}
 
 void PositionOptions::addTo(CLI::App* cmd) {
   recordOption_ = cmd->add_option("--position", record, "Position record (default: the start position)");

@@ -19,6 +19,12 @@ struct VariantOptions {
   void addTo(CLI::App* cmd);
   /// Loads the variant (throws Error on bad input).
   std::unique_ptr<Game> load() const;
+  /// Loads the variant the players play: without --variant, a shipped model's among
+  /// `players` ("model:NAME,...": its card's variant) in place of the default.
+  std::unique_ptr<Game> load(const std::vector<std::string>& players) const;
+
+ private:
+  CLI::Option* variantOption_ = nullptr;
 };
 
 /// Which position a command works on: --position, --to-move, --moves.

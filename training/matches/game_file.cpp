@@ -110,7 +110,7 @@ void writeGameFile(const std::string& path, const std::vector<FiledGame>& games)
 }
 
 std::vector<FiledGame> readGameFile(const std::string& path) {
-  std::istringstream in(readRegularFile(path, "games file", kMaxGameFileBytes));
+  std::istringstream in(readRegularFile(path, "games file " + path, kMaxGameFileBytes));
   std::map<std::string, FileRules> rules;
   std::vector<FiledGame> games;
   std::string text;

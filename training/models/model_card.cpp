@@ -137,11 +137,15 @@ std::string modelCardYaml(const ModelCard& c) {
   out << YAML::Key << "rules_hash" << YAML::Value << c.rulesHash;
   out << YAML::Key << "sha256" << YAML::Value << c.sha256;
   out << YAML::Key << "step" << YAML::Value << c.step;
-  out << YAML::Key << "network" << YAML::Value << YAML::Flow << YAML::Load(c.networkYaml);
+  out << YAML::Key << "network" << YAML::Value << YAML::Flow << YAML::BeginMap;
+  for (const auto& kv : YAML::Load(c.networkYaml)) {
+    out << YAML::Key << kv.first.as<std::string>() << YAML::Value << kv.second.as<std::string>();
+  }
+  out << YAML::EndMap;
   out << YAML::Key << "play" << YAML::Value << c.play;
-  out << YAML::Key << "sittings" << YAML::Value << YAML::BeginSeq;
+  out << YAML::Key << "sittings" << YAML::Value << YAML::Block << YAML::BeginSeq;
   for (const ModelSitting& s : c.sittings) {
-    out << YAML::BeginMap;
+    out << YAML::Flow << YAML::BeginMap;
     out << YAML::Key << "config" << YAML::Value << s.config << YAML::Key << "commit" << YAML::Value << s.commit;
     out << YAML::Key << "seed" << YAML::Value << s.seed << YAML::Key << "from" << YAML::Value << s.from;
     out << YAML::Key << "from_step" << YAML::Value << s.fromStep << YAML::Key << "step" << YAML::Value << s.step;
@@ -151,9 +155,9 @@ std::string modelCardYaml(const ModelCard& c) {
     out << YAML::EndMap;
   }
   out << YAML::EndSeq;
-  out << YAML::Key << "strength" << YAML::Value << YAML::BeginSeq;
+  out << YAML::Key << "strength" << YAML::Value << YAML::Block << YAML::BeginSeq;
   for (const ModelStrength& s : c.strength) {
-    out << YAML::BeginMap;
+    out << YAML::Block << YAML::BeginMap;
     out << YAML::Key << "agent" << YAML::Value << s.agent << YAML::Key << "opponent" << YAML::Value << s.opponent;
     out << YAML::Key << "games_file" << YAML::Value << s.gamesFile;
     emitTally(out, "as_side0", s.tally.bySide[0]);

@@ -105,8 +105,8 @@ void verifyModel(const ModelFolder& folder) {
   const ModelCard card = readModelCard(folder.card);
   same(folder.card, "name", card.name, folder.name);
   if (!fs::is_regular_file(folder.checkpoint)) throw Error(folder.checkpoint + " does not exist");
+  same(folder.card, "sha256 of model.ckpt", card.sha256, fileSha256Hex(folder.checkpoint));
   const CheckpointFacts facts = checkpointFacts(folder.checkpoint);
-  same(folder.card, "sha256 of model.ckpt", card.sha256, facts.sha256);
   same(folder.card, "variant", card.variant, facts.info.model.variant);
   same(folder.card, "rules_hash", card.rulesHash, facts.rulesHash);
   same(folder.card, "step", std::to_string(card.step), std::to_string(facts.info.step));
@@ -114,7 +114,7 @@ void verifyModel(const ModelFolder& folder) {
   checkChain(card, folder.card);
   checkPlays(folder, card, facts);
   checkStrength(folder, card);
-  const std::string readme = fs::is_regular_file(folder.readme) ? readRegularFile(folder.readme, "model card", kMaxReadmeBytes) : "";
+  const std::string readme = fs::is_regular_file(folder.readme) ? readRegularFile(folder.readme, "model card " + folder.readme, kMaxReadmeBytes) : "";
   if (readme != modelReadme(card, facts)) {
     throw Error(folder.readme + " is not the card as rendered: run taflzero models card " + card.name);
   }

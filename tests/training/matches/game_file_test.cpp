@@ -1,0 +1,146 @@
+// Games files: games written as text read back unchanged, replayed legal and re-scored as
+// the arena tallied them; a changed move, result, rules text or key is refused naming the
+// file and line.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "game/registry.h"
+#include "mcts/players/player_factory.h"
+#include "tests/support/error_of.h"
+#include "training/matches/arena.h"
+#include "training/matches/game_check.h"
+#include "training/matches/game_file.h"
+
+namespace tz::test {
+namespace {
+
+// `n` games of `a` against `b` on `variant`, colours alternating as in the arena.
+std::vector<FiledGame> playedGames(const std::string& variant, const std::string& a, const std::string& b, int n) {
+  const auto game = loadGame(variant);
+  std::vector<FiledGame> out;
+  for (int round = 0; round < n; ++round) {
+    auto pa = makePlayer(a, *game, 11 + round), pb = makePlayer(b, *game, 101 + round);
+    GameRecord r = round % 2 == 0 ? playGame(*game, *pa, *pb) : playGame(*game, *pb, *pa);
+    r.tag = "t";
+    r.round = round;
+    out.push_back({r, "seed=1 random_plies=0"});
+  }
+  return out;
+}
+
+std::string tempFile(const std::string& name) { return ::testing::TempDir() + "/" + name; }
+
+std::string readText(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+void writeText(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+TEST(GameFile, WrittenGamesReadBackAndRescoreAsTheArenaTalliedThem) {
+  const auto games = playedGames("brandubh", "greedy", "random", 6);
+  const std::string path = tempFile("brandubh.jsonl");
+  writeGameFile(path, games);
+  const auto read = readGameFile(path);
+  ASSERT_EQ(read.size(), games.size());
+  std::vector<GameRecord> records;
+  for (size_t i = 0; i < games.size(); ++i) {
+    const GameRecord &w = games[i].record, &r = read[i].record;
+    EXPECT_EQ(r.tag, w.tag);
+    EXPECT_EQ(r.round, w.round);
+    EXPECT_EQ(r.players[0], w.players[0]);
+    EXPECT_EQ(r.players[1], w.players[1]);
+    EXPECT_EQ(r.winner, w.winner);
+    EXPECT_EQ(r.reason, w.reason);
+    EXPECT_EQ(r.moves, w.moves);
+    EXPECT_EQ(r.plies, w.plies);
+    EXPECT_EQ(r.rules, w.rules);
+    EXPECT_EQ(read[i].settings, "seed=1 random_plies=0");
+    records.push_back(w);
+  }
+  // One rules line for six games of one variant.
+  const std::string text = readText(path);
+  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1 + 1 + 6);
+  const GameFileCheck check = checkGames(read, path);
+  EXPECT_EQ(check.games, 6);
+  ASSERT_EQ(check.pairings.size(), 1u);
+  const MatchTally arena = tallyMatch(records);
+  for (int side = 0; side < 2; ++side) {
+    EXPECT_EQ(check.pairings[0].tally.bySide[side].wins, arena.bySide[side].wins);
+    EXPECT_EQ(check.pairings[0].tally.bySide[side].draws, arena.bySide[side].draws);
+    EXPECT_EQ(check.pairings[0].tally.bySide[side].losses, arena.bySide[side].losses);
+  }
+  EXPECT_EQ(check.pairings[0].a, "greedy");
+  EXPECT_EQ(check.pairings[0].sideNames[0], "attackers");
+}
+
+TEST(GameFile, MorrisGamesWithRemovalsReplay) {
+  const auto games = playedGames("morris", "random", "greedy", 4);
+  const std::string path = tempFile("morris.jsonl");
+  writeGameFile(path, games);
+  const GameFileCheck check = checkGames(readGameFile(path), path);
+  EXPECT_EQ(check.games, 4);
+  EXPECT_GT(check.plies, 0);
+}
+
+// The file with the first game's line changed by `edit`.
+std::string editedFirstGame(const std::string& name, const std::function<std::string(std::string)>& edit) {
+  const std::string path = tempFile(name);
+  writeGameFile(path, playedGames("brandubh", "greedy", "random", 2));
+  std::istringstream in(readText(path));
+  std::string out, line;
+  for (int n = 1; std::getline(in, line); ++n) out += (n == 3 ? edit(line) : line) + "\n";
+  writeText(path, out);
+  return path;
+}
+
+TEST(GameFile, AnIllegalMoveIsRefusedNamingTheGameAndPly) {
+  const std::string path = editedFirstGame("illegal.jsonl", [](std::string line) {
+    // The first move played twice: the second time it is the other side's turn.
+    const std::smatch m = [&] {
+      std::smatch s;
+      std::regex_search(line, s, std::regex("\"moves\":\"([^ \"]+)"));
+      return s;
+    }();
+    return std::regex_replace(line, std::regex("\"moves\":\""), "\"moves\":\"" + m[1].str() + " ");
+  });
+  expectError([&] { checkGames(readGameFile(path), path); }, "round 0: ply 2:");
+  expectError([&] { checkGames(readGameFile(path), path); }, path);
+}
+
+TEST(GameFile, AResultTheRulesDoNotGiveIsRefused) {
+  const std::string path = editedFirstGame("result.jsonl", [](std::string line) {
+    const bool attackers = line.find("\"result\":\"attackers\"") != std::string::npos;
+    return std::regex_replace(line, std::regex("\"result\":\"[a-z]+\""),
+                              attackers ? "\"result\":\"defenders\"" : "\"result\":\"attackers\"");
+  });
+  expectError([&] { checkGames(readGameFile(path), path); }, "the recorded result is");
+}
+
+TEST(GameFile, MalformedLinesAreRefusedNamingFileAndLine) {
+  const std::string unknown = editedFirstGame("unknown.jsonl", [](std::string line) {
+    return "{\"colour\":1," + line.substr(1);
+  });
+  expectError([&] { readGameFile(unknown); }, "line 3: unknown key 'colour'");
+  const std::string missing = editedFirstGame("missing.jsonl", [](std::string line) {
+    return std::regex_replace(line, std::regex("\"reason\":\"[a-z_]+\","), "");
+  });
+  expectError([&] { readGameFile(missing); }, "line 3: missing key 'reason'");
+  const std::string notJson = editedFirstGame("notjson.jsonl", [](std::string line) { return line.substr(2); });
+  expectError([&] { readGameFile(notJson); }, "line 3: not a JSON object");
+  // The rules text edited under its hash.
+  const std::string path = tempFile("rules.jsonl");
+  writeGameFile(path, playedGames("brandubh", "greedy", "random", 1));
+  writeText(path, std::regex_replace(readText(path), std::regex("size: 7"), "size: 9"));
+  expectError([&] { readGameFile(path); }, "line 2: the rules text's hash is");
+  expectError([&] { readGameFile(tempFile("no-such-file.jsonl")); }, "no-such-file.jsonl");
+}
+
+}  // namespace
+}  // namespace tz::test
