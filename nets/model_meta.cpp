@@ -2,7 +2,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -11,7 +10,6 @@
 #include "game/conditioned/rule_conditioned_game.h"
 #include "game/base/yaml_difference.h"
 #include "game/base/yaml_text.h"
-#include "nets/temp_dir.h"
 
 namespace tz {
 
@@ -112,13 +110,10 @@ void checkModelMatches(const ModelMeta& meta, const Game& game, const std::strin
 }
 
 std::unique_ptr<Game> gameOfModel(const ModelMeta& meta) {
-  // loadGame reads files; the variant's name is the file's stem.
-  TempDir dir("taflzero-variant-");
-  const std::string file = dir.file(meta.variant + ".yaml");
-  std::ofstream(file) << meta.rulesYaml;
+  // Built from the text: the variant's name, read from the file, never becomes a path.
   std::unique_ptr<Game> game;
   try {
-    game = loadGame(file);
+    game = gameFromYamlText(meta.rulesYaml, meta.variant, "the rules recorded for variant " + quoted(meta.variant));
   } catch (const Error& e) {
     throw Error("the rules recorded for variant " + meta.variant + " do not load: " + e.what());
   }

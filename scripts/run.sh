@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's main command: installs and builds what is missing, then runs the main job:
 # a short self-play training run on brandubh (about ten minutes on a 2-core CPU), the trained
-# agent against the baselines, and a balance study along a ladder of its checkpoints.
+# agent against the baselines and against the shipped brandubh model, and a balance study
+# along a ladder of its checkpoints.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 BIN=build/cli/taflzero
@@ -22,6 +23,12 @@ for AGENT in "net:$LATEST,sims=800" "net:$LATEST,sims=1000,mix=0.5"; do
   $BIN arena --variant brandubh --a "$AGENT" --b "mcts:sims=1000" --games 20 \
     --db "$RUN/arena.sqlite" --tag "$(basename "$LATEST" .ckpt)-${AGENT##*,sims=}-vs-mcts1000"
 done
+
+# How far ten minutes get: the fresh agent against the shipped one (models/brandubh), both
+# with the network alone; the first 2 plies random so that the two searches play different games.
+echo "== the trained agent against the shipped model:brandubh, 20 games"
+$BIN arena --variant brandubh --a "net:$LATEST,sims=800" --b "model:brandubh,sims=800" --games 20 --random-plies 2 \
+  --db "$RUN/arena.sqlite" --tag "$(basename "$LATEST" .ckpt)-vs-shipped-brandubh"
 
 echo "== results"
 echo "training run:   $RUN (metrics.jsonl, train.log, loss.svg, ratings.svg, vs-*.svg)"
