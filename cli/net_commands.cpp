@@ -111,7 +111,7 @@ void addExport(CLI::App& app) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     const bool model = o->checkpoint.rfind("model:", 0) == 0;
-    const std::string checkpoint = model ? ModelFolder::find(o->checkpoint.substr(6)).checkpoint : o->checkpoint;
+    const std::string checkpoint = model ? ModelFolder::named(o->checkpoint.substr(6)).checkpoint : o->checkpoint;
     checkOutputFolder(o->options.outDir, "export folder", o->force);
     auto net = loadCheckpoint(checkpoint);
     auto game = gameOfModel(net->meta());

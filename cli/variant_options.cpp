@@ -24,7 +24,7 @@ std::unique_ptr<Game> VariantOptions::load(const std::vector<std::string>& playe
   for (const std::string& player : players) {
     if (player.rfind("model:", 0) != 0) continue;
     const std::string name = player.substr(6, player.find(',') == std::string::npos ? std::string::npos : player.find(',') - 6);
-    return loadGame(readModelCard(ModelFolder::find(name).card).variant, sets);
+    return loadGame(readModelCard(ModelFolder::named(name).card).variant, sets);
   }
   return load();
 }

@@ -11,7 +11,7 @@ namespace tz {
 AgentSpec netSpecOfModel(const AgentSpec& model) {
   AgentSpec net = model;
   net.kind = "net";
-  net.source = ModelFolder::find(model.source).checkpoint;
+  net.source = ModelFolder::named(model.source).checkpoint;
   return net;
 }
 

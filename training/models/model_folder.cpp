@@ -52,6 +52,11 @@ ModelFolder ModelFolder::find(const std::string& nameOrPath) {
   return f;
 }
 
+ModelFolder ModelFolder::named(const std::string& name) {
+  checkModelName(name, "model");
+  return find(name);
+}
+
 std::vector<std::string> shippedModelNames() {
   std::vector<std::string> names;
   std::error_code ec;

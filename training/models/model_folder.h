@@ -25,6 +25,8 @@ struct ModelFolder {
   /// The folder of `nameOrPath`: a model name, found in modelsDirectory(), or a path to a
   /// model folder (it has a '/'). Throws Error when it names no folder holding a card.
   static ModelFolder find(const std::string& nameOrPath);
+  /// The folder of the shipped model `name` (a name only, as `model:NAME` gives it).
+  static ModelFolder named(const std::string& name);
   /// The folder of the model `name` in `directory`, whether or not it exists yet.
   static ModelFolder at(const std::string& directory, const std::string& name);
 };

@@ -1,0 +1,81 @@
+// `taflzero models` and model players from the command line, on a copy of the shipped
+// models: verify passes, then fails in one line on a changed byte of a checkpoint or a card;
+// a model player needs no --variant; nothing in a models folder changes without --force; a
+// name that is no model and `train --from` one are one-line errors.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A copy of the shipped models in a fresh folder, named to the binary by TAFLZERO_MODELS.
+class ModelsCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = (fs::path(::testing::TempDir()) / ("models_cli_" + std::to_string(getpid()))).string();
+    fs::remove_all(dir_);
+    fs::copy(std::string(TAFLZERO_SOURCE_DIR) + "/models", dir_, fs::copy_options::recursive);
+    env_ = "TAFLZERO_MODELS=" + dir_ + " ";
+  }
+  CliResult run(const std::string& args) { return runShell(env_ + std::getenv("TAFLZERO_BIN") + " " + args); }
+  void expectError(const std::string& args, const std::string& fragment) {
+    const CliResult r = run(args);
+    EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+    EXPECT_EQ(r.out.rfind("taflzero: error: ", 0), 0u) << r.out;
+    EXPECT_NE(r.out.find(fragment), std::string::npos) << r.out;
+    EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+  }
+  void flipByte(const std::string& path, size_t at) {
+    std::stringstream s;
+    s << std::ifstream(path, std::ios::binary).rdbuf();
+    std::string bytes = s.str();
+    bytes[at % bytes.size()] ^= 1;
+    std::ofstream(path, std::ios::binary) << bytes;
+  }
+  std::string dir_, env_;
+};
+
+TEST_F(ModelsCli, VerifyPassesThenFindsAChangedByte) {
+  const CliResult ok = run("models verify");
+  ASSERT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("ok brandubh"), std::string::npos) << ok.out;
+  flipByte(dir_ + "/brandubh/model.ckpt", 4000);
+  expectError("models verify", "sha256 of model.ckpt");
+  SetUp();
+  std::stringstream card;
+  card << std::ifstream(dir_ + "/brandubh/card.yaml").rdbuf();
+  std::string text = card.str();
+  text.replace(text.find("step: "), 6, "step: 1");  // the step gains a leading digit
+  std::ofstream(dir_ + "/brandubh/card.yaml") << text;
+  expectError("models verify brandubh", "step is");
+}
+
+TEST_F(ModelsCli, AModelPlayerPlaysItsOwnVariant) {
+  const CliResult r = run("arena --a model:brandubh,sims=8 --b random --games 2 --db " + dir_ + "/a.db --json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("\"variant\":\"brandubh\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\"a\":\"model:brandubh,sims=8\""), std::string::npos) << r.out;
+}
+
+TEST_F(ModelsCli, NothingChangesWithoutForceAndUnknownModelsAreRefused) {
+  expectError("models card brandubh", "pass --force");
+  expectError("models score brandubh --games x.jsonl --opponent random --command c --conditions c", "pass --force");
+  expectError("models verify nosuch", "no model 'nosuch'");
+  expectError("arena --variant brandubh --a model:nosuch --b random --games 1 --db " + dir_ + "/b.db", "no model 'nosuch'");
+  expectError("arena --variant brandubh --a 'model:../x' --b random --games 1 --db " + dir_ + "/b.db", "no model name");
+  expectError("train " + std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh.yaml --from nosuch --run " + dir_ + "/run",
+              "no model 'nosuch'");
+  EXPECT_FALSE(fs::exists(dir_ + "/run"));
+}
+
+}  // namespace
+}  // namespace tz::test
