@@ -15,15 +15,20 @@ namespace {
 
 constexpr int64_t kMaxCount = int64_t(1) << 40;
 
-// The value of a key every card has; ConfigError naming it when absent.
-std::string required(ConfigReader& r, const std::string& key) {
+// Throws ConfigError naming `key` when the card lacks it.
+void mustHave(const ConfigReader& r, const std::string& key) {
   if (!r.has(key)) throw ConfigError(r.file(), r.path(key), "a value (the key is missing)");
+}
+
+// The value of a key every card has.
+std::string required(ConfigReader& r, const std::string& key) {
+  mustHave(r, key);
   return r.getString(key, "");
 }
 
 template <class T>
 T requiredNumber(ConfigReader& r, const std::string& key, T lo, T hi) {
-  if (!r.has(key)) throw ConfigError(r.file(), r.path(key), "a value (the key is missing)");
+  mustHave(r, key);
   return r.getNumber<T>(key, lo, lo, hi);
 }
 
@@ -86,7 +91,7 @@ ModelCard readModelCard(const std::string& path) {
   c.rulesHash = required(r, "rules_hash");
   c.sha256 = required(r, "sha256");
   c.step = requiredNumber<int64_t>(r, "step", 0, kMaxCount);
-  if (!r.has("network")) throw ConfigError(path, "network", "a map (the key is missing)");
+  mustHave(r, "network");
   c.networkYaml = YAML::Dump(r.raw("network"));
   c.play = r.getString("play", "");
   const YAML::Node sittings = requiredList(r, "sittings");

@@ -15,6 +15,7 @@
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "nets/network.h"
+#include "tests/nets/net_test_helpers.h"
 #include "tests/support/error_of.h"
 #include "training/matches/game_check.h"
 #include "training/models/model_agent.h"
@@ -44,14 +45,7 @@ class ModelsTest : public ::testing::Test {
     folder_ = ModelFolder::at(directory_, "tiny");
     fs::create_directories(folder_.dir + "/games");
     const auto game = loadGame("brandubh");
-    NetworkConfig config;
-    config.name = "tiny";
-    config.blocks = 1;
-    config.channels = 8;
-    config.policyChannels = 4;
-    config.valueChannels = 1;
-    config.valueHidden = 8;
-    saveCheckpoint(Network(*game, config, "cpu", 1), folder_.checkpoint);
+    saveCheckpoint(Network(*game, tinyNetwork(), "cpu", 1), folder_.checkpoint);
     const CheckpointFacts facts = checkpointFacts(folder_.checkpoint);
     ModelCard card;
     card.name = "tiny";
