@@ -157,6 +157,14 @@ namespace {
 // A network of the checkpoint's architecture with the payload's weights and optimizer state.
 std::unique_ptr<Network> buildNetwork(const CheckpointInfo& info, const std::string& payload, const std::string& what,
                                       const std::string& device) {
+  // The weights are float32, stored whole: a header asking for more than its payload holds
+  // is refused before the network's memory is taken.
+  const int64_t weights = parameterCount(info.model.network, info.model.shape);
+  if (uint64_t(weights) * sizeof(float) > payload.size()) {
+    throw Error(what + ": its network (" + std::to_string(info.model.network.blocks) + " blocks of " +
+                std::to_string(info.model.network.channels) + " channels) has " + std::to_string(weights) +
+                " weights, more than its " + std::to_string(payload.size()) + " bytes of payload hold");
+  }
   auto net = std::make_unique<Network>(info.model, device);
   try {
     std::istringstream in(payload);

@@ -15,8 +15,8 @@ namespace tz {
 
 namespace {
 
-std::map<std::string, std::string> flattenYamlText(const std::string& text) {
-  return flattenYaml(YAML::Load(text));
+std::map<std::string, std::string> flattenYamlText(const std::string& text, const std::string& what) {
+  return flattenYaml(parseYamlText(text, what));
 }
 
 // "a=x" differences between two flat maps: what `ours` has against what `theirs` has.
@@ -72,7 +72,8 @@ void checkRules(const ModelMeta& meta, const RuleConditioning* set, const Game& 
     return;
   }
   std::string theirs;
-  const std::string ours = describeDifferences(flattenYamlText(meta.rulesYaml), flattenYamlText(game.rulesYaml()), theirs);
+  const std::string ours = describeDifferences(flattenYamlText(meta.rulesYaml, what + ": its rules"),
+                                               flattenYamlText(game.rulesYaml(), "the rules of " + game.name()), theirs);
   if (!ours.empty()) {
     throw Error(what + " is for variant " + meta.variant + " with " + ours + ", but the variant " + game.name() +
                 " has " + theirs);

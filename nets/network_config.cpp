@@ -3,7 +3,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <filesystem>
-#include <sstream>
 
 #include "game/base/config.h"
 #include "game/base/error.h"
@@ -41,15 +40,16 @@ NetworkConfig networkConfigFromYaml(const std::string& yaml, const std::string& 
 }
 
 std::string networkConfigYaml(const NetworkConfig& c) {
-  std::ostringstream o;
-  o << "name: " << c.name << "\n"
-    << "blocks: " << c.blocks << "\n"
-    << "channels: " << c.channels << "\n"
-    << "policy_channels: " << c.policyChannels << "\n"
-    << "value_channels: " << c.valueChannels << "\n"
-    << "value_hidden: " << c.valueHidden << "\n"
-    << "value_head: " << c.valueHead << "\n";
-  return o.str();
+  // Emitted, not printed: a name such as "tiny net: v2" or "#x" is quoted and reads back whole.
+  YAML::Emitter out;
+  out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << c.name;
+  out << YAML::Key << "blocks" << YAML::Value << c.blocks;
+  out << YAML::Key << "channels" << YAML::Value << c.channels;
+  out << YAML::Key << "policy_channels" << YAML::Value << c.policyChannels;
+  out << YAML::Key << "value_channels" << YAML::Value << c.valueChannels;
+  out << YAML::Key << "value_hidden" << YAML::Value << c.valueHidden;
+  out << YAML::Key << "value_head" << YAML::Value << c.valueHead << YAML::EndMap;
+  return std::string(out.c_str()) + "\n";
 }
 
 void NetworkConfig::check(const std::string& file) const { checkFields(*this, file, ""); }

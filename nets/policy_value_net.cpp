@@ -47,4 +47,16 @@ NetOutput PolicyValueNetImpl::forward(const torch::Tensor& x) {
   return {p, probabilities.select(1, 0) - probabilities.select(1, 2), v};
 }
 
+int64_t parameterCount(const NetworkConfig& c, const NetShape& shape) {
+  const int64_t cells = int64_t(shape.input.height) * shape.input.width;
+  const auto convBn = [](int64_t in, int64_t out, int64_t kernel) { return in * out * kernel * kernel + 2 * out; };
+  const auto linear = [](int64_t in, int64_t out) { return in * out + out; };
+  int64_t n = convBn(shape.input.planes, c.channels, 3) + int64_t(c.blocks) * 2 * convBn(c.channels, c.channels, 3);
+  n += convBn(c.channels, c.policyChannels, 1);
+  n += shape.convPolicy() ? linear(c.policyChannels, shape.policy.planes)  // a 1x1 convolution with bias
+                          : linear(c.policyChannels * cells, shape.numActions);
+  n += convBn(c.channels, c.valueChannels, 1) + linear(c.valueChannels * cells, c.valueHidden);
+  return n + linear(c.valueHidden, c.valueHead == "wdl" ? 3 : 1);
+}
+
 }  // namespace tz

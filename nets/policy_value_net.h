@@ -67,4 +67,8 @@ class PolicyValueNetImpl : public torch::nn::Module {
 };
 TORCH_MODULE(PolicyValueNet);
 
+/// The number of trained values (convolution and linear weights and biases, batch-norm scales
+/// and shifts) of a PolicyValueNet of this size and shape, counted without building it.
+int64_t parameterCount(const NetworkConfig& config, const NetShape& shape);
+
 }  // namespace tz

@@ -1,7 +1,7 @@
 #include "game/base/config.h"
 
 #include <filesystem>
-
+#include <fstream>
 #include <sstream>
 
 #include "game/base/error.h"
@@ -146,16 +146,11 @@ YAML::Node loadYamlFile(const std::string& path) {
   if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
     throw Error(path + ": is not a regular file (a device or a pipe), not a YAML file");
   }
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(path);
-  } catch (const YAML::BadFile&) {
-    throw Error(path + ": cannot open file");
-  } catch (const YAML::Exception& e) {
-    throw Error(path + ": malformed YAML: " + e.what());
-  }
-  checkUniqueKeys(root, path);
-  return root;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw Error(path + ": cannot open file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parseYamlText(text.str(), path);
 }
 
 std::string overrideName(const std::string& override) { return "--set " + quoted(override); }
@@ -171,12 +166,7 @@ std::string overrideKey(const std::string& override) {
 void applyOverrides(YAML::Node& root, const std::vector<std::string>& overrides) {
   for (const auto& item : overrides) {
     const std::string key = overrideKey(item);
-    YAML::Node value;
-    try {
-      value = YAML::Load(item.substr(key.size() + 1));
-    } catch (const YAML::Exception& e) {
-      throw Error(overrideName(item) + ": value is not valid YAML: " + e.what());
-    }
+    const YAML::Node value = parseYamlText(item.substr(key.size() + 1), overrideName(item) + ": value");
     std::vector<std::string> parts;
     std::stringstream ss(key);
     for (std::string part; std::getline(ss, part, '.');) parts.push_back(part);

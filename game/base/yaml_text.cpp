@@ -1,10 +1,39 @@
 #include "game/base/yaml_text.h"
 
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/parser.h>
+
 #include <map>
+#include <sstream>
 
 #include "game/base/error.h"
 
 namespace tz {
+
+namespace {
+
+// Stops the parse at the first alias (`*name`): a few lines of nested aliases stand for more
+// nodes than any reader can walk, and no file of the project needs them.
+class AliasRefuser : public YAML::EventHandler {
+ public:
+  explicit AliasRefuser(const std::string& what) : what_(what) {}
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
+    throw Error(what_ + ": line " + std::to_string(mark.line + 1) + ": YAML aliases (*name) are not accepted");
+  }
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {}
+  void OnMapEnd() override {}
+
+ private:
+  std::string what_;
+};
+
+}  // namespace
 
 void checkUniqueKeys(const YAML::Node& node, const std::string& what) {
   if (node.IsSequence()) {
@@ -30,6 +59,11 @@ void checkUniqueKeys(const YAML::Node& node, const std::string& what) {
 YAML::Node parseYamlText(const std::string& text, const std::string& what) {
   YAML::Node root;
   try {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    AliasRefuser refuser(what);
+    while (parser.HandleNextDocument(refuser)) {
+    }
     root = YAML::Load(text);
   } catch (const YAML::Exception& e) {
     throw Error(what + ": malformed YAML: " + e.what());

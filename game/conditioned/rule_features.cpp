@@ -10,6 +10,7 @@
 
 #include "game/base/error.h"
 #include "game/base/yaml_difference.h"
+#include "game/base/yaml_text.h"
 
 namespace tz {
 
@@ -19,11 +20,7 @@ using FlatRules = std::map<std::string, std::string>;
 constexpr const char* kAbsent = "(absent)";
 
 FlatRules flatRules(const std::string& yaml, const std::string& variant) {
-  try {
-    return flattenYaml(YAML::Load(yaml));
-  } catch (const YAML::Exception& e) {
-    throw Error("the rules of variant " + variant + " are malformed YAML: " + e.what());
-  }
+  return flattenYaml(parseYamlText(yaml, "the rules of variant " + variant));
 }
 
 bool isNumber(const std::string& text, double& value) {
@@ -95,12 +92,12 @@ RuleFeatures::RuleFeatures(std::vector<std::string> names, std::vector<std::stri
 }
 
 int RuleFeatures::memberOf(const std::string& rulesYaml, const std::string& variant) const {
-  const YAML::Node rules = YAML::Load(rulesYaml);
+  const YAML::Node rules = parseYamlText(rulesYaml, "the rules of variant " + variant);
   const FlatRules flat = flattenYaml(rules);
   std::string differences;
   for (int m = 0; m < size(); ++m) {
     if (flatRules(rules_[size_t(m)], names_[size_t(m)]) == flat) return m;
-    const auto d = firstYamlDifference(YAML::Load(rules_[size_t(m)]), rules);
+    const auto d = firstYamlDifference(parseYamlText(rules_[size_t(m)], "the rules of variant " + names_[size_t(m)]), rules);
     differences += (differences.empty() ? "" : "; ") + ("against " + names_[size_t(m)] + " " + d.value_or("?"));
   }
   std::string members;

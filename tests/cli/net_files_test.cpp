@@ -111,5 +111,28 @@ TEST(NetFiles, DamagedMetadataIsOneLineNamingTheFileAndTheKey) {
                      "key 'input_shape'");
 }
 
+TEST(NetFiles, AHeaderAskingForMoreWeightsThanItsPayloadHoldsIsRefusedBeforeBuilding) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt"), big = dir.file("big.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  writeEdited(ckpt, big, [](nlohmann::json& m) {
+    m["network_yaml"] = "name: big\nblocks: 64\nchannels: 1024\npolicy_channels: 16\nvalue_channels: 2\n"
+                        "value_hidden: 64\nvalue_head: scalar\n";
+  });
+  const std::string refusal = "checkpoint " + big + ": its network (64 blocks of 1024 channels) has";
+  expectOneLineError("export --samples 2 --out " + dir.file("x") + " " + big, refusal);
+  expectOneLineError("arena --variant brandubh --a net:" + big + " --b random --games 2 --db " + dir.file("a.db"), refusal);
+}
+
+TEST(NetFiles, ANetworkNamedAwkwardlyMakesACheckpointThatReadsBack) {
+  TempDir dir("tz-netfiles-");
+  const std::string network = dir.file("tiny net: v2 #x.yaml"), ckpt = dir.file("b.ckpt");
+  std::ofstream(network) << "blocks: 1\nchannels: 8\npolicy_channels: 4\nvalue_channels: 2\nvalue_hidden: 8\n";
+  ASSERT_EQ(runCli("net init --variant brandubh --network '" + network + "' --out " + ckpt).code, 0);
+  const CliResult info = runCli("net info " + ckpt);
+  EXPECT_EQ(info.code, 0) << info.out;
+  EXPECT_NE(info.out.find("tiny net: v2 #x"), std::string::npos) << info.out;
+}
+
 }  // namespace
 }  // namespace tz::test

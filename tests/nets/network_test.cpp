@@ -48,6 +48,32 @@ TEST(NetworkConfig, YamlRoundTrips) {
   }
 }
 
+TEST(NetworkConfig, AwkwardNamesRoundTripWhole) {
+  for (const std::string name : {"tiny net: v2", "#x", "a\nb", "[list", "'quote\"", "- dash", "yes", "12"}) {
+    SCOPED_TRACE(name);
+    NetworkConfig c = test::tinyNetwork();
+    c.name = name;
+    const NetworkConfig back = networkConfigFromYaml(networkConfigYaml(c), "test");
+    EXPECT_EQ(back.name, name);
+    EXPECT_EQ(back.channels, c.channels);
+  }
+}
+
+TEST(Network, ParameterCountIsTheModulesCount) {
+  for (const std::string& variant : {"brandubh", "morris", "hnefatafl-11"}) {
+    for (const std::string& head : {"scalar", "wdl"}) {
+      SCOPED_TRACE(variant + " " + head);
+      NetworkConfig c = test::tinyNetwork();
+      c.valueHead = head;
+      c.blocks = 2;
+      const Network net(*loadGame(variant), c);
+      int64_t counted = 0;
+      for (const auto& p : net.impl().net->parameters()) counted += p.numel();
+      EXPECT_EQ(parameterCount(c, net.meta().shape), counted);
+    }
+  }
+}
+
 TEST(Network, AWinDrawLossHeadGivesTheDrawChanceAndWinMinusLoss) {
   auto game = loadGame("brandubh");
   NetworkConfig config = test::tinyNetwork();

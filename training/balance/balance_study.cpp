@@ -26,15 +26,16 @@ std::string relativeToFile(const std::string& value, const std::string& file) {
   return fs::absolute(fs::path(file).parent_path() / p).lexically_normal().string();
 }
 
-// Names of levels, variants and strengths: letters, digits, '_', '.', '-'.
+// Names of levels, variants and strengths: letters, digits, '_', '.', '-', not starting with
+// '.' (they name folders of the study: "." and ".." would be the study's own and its parent).
 bool validName(const std::string& name) {
-  if (name.empty()) return false;
+  if (name.empty() || name[0] == '.') return false;
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '.' && c != '-') return false;
   return true;
 }
 
-const char* kNameRule = "a name of letters, digits, '_', '.' or '-'";
+const char* kNameRule = "a name of letters, digits, '_', '.' or '-', not starting with '.'";
 
 // A scalar or flow-style YAML value as text, for a key=value override.
 std::string flowText(const YAML::Node& node) {
