@@ -9,6 +9,7 @@
 #include "cli/tablut/match_options.h"
 #include "cli/tablut/match_runner.h"
 #include "cli/tablut/match_summary.h"
+#include "game/base/error.h"
 
 namespace tz::cli {
 
@@ -33,6 +34,11 @@ void playMatch(const MatchOptions& o, bool json) {
     std::cout << out.dump() << std::endl;
   } else {
     printSummary(std::cout, summary);
+  }
+  // A match that scored nothing measured nothing: a failure, however it ended.
+  if (summary.overall.games() == 0) {
+    throw Error("none of the " + std::to_string(games.size()) + " games reached a result; the logs in " + logDir +
+                " say why");
   }
 }
 

@@ -5,10 +5,10 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "game/base/config.h"
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "training/run/net_player.h"
@@ -88,15 +88,15 @@ std::string trainStudyAgent(const StudyConfig& study, const std::string& id, con
     node["budget"] = budget;
   }
   const std::string config = (trainDir / (id + ".yaml")).string();
-  {
-    std::ofstream out(config);
-    out << "# " << study.experiment << " as agent " << id << " of study " << study.file << "\n" << YAML::Dump(node) << "\n";
-    if (!out) throw Error("cannot write " + config);
-  }
+  writeFileAtomically(config, "# " + study.experiment + " as agent " + id + " of study " + study.file + "\n" +
+                                  YAML::Dump(node) + "\n",
+                      "study agent's experiment");
   const bool resume = fs::exists(RunPaths::of(runDir).config);
   if (progress) std::fprintf(stderr, "training the agent %s in %s%s\n", id.c_str(), runDir.c_str(), resume ? " (resumed)" : "");
   const RunSummary summary = runTraining(config, runDir, resume, progress);
-  std::ofstream(marker) << summary.steps << " steps, " << summary.games << " games, " << summary.latestCheckpoint << "\n";
+  writeFileAtomically(marker, std::to_string(summary.steps) + " steps, " + std::to_string(summary.games) + " games, " +
+                                  summary.latestCheckpoint + "\n",
+                      "study agent's trained mark");
   return runDir;
 }
 

@@ -14,6 +14,7 @@
 #include "game/registry.h"
 #include "training/matches/arena.h"
 #include "training/balance/balance_agents.h"
+#include "training/run/run_directory.h"
 
 namespace tz {
 
@@ -199,6 +200,9 @@ void playCells(const StudyConfig& study, RecordStore& store, const std::vector<C
 
 BalanceResults runBalance(const std::string& studyPath, const std::string& dir, bool progress) {
   const StudyConfig study = loadStudy(studyPath);
+  if (fs::exists(RunPaths::of(dir).config)) {  // a run's records would mix with the study's
+    throw Error("folder " + dir + " holds a training run (config.yaml); choose another --out");
+  }
   fs::create_directories(dir);
   RecordStore store(StudyPaths::of(dir).records);
   openStudy(study, studyPath, dir, store);

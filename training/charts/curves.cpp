@@ -6,6 +6,7 @@
 #include <fstream>
 #include <map>
 
+#include "game/base/user_files.h"
 #include "training/charts/svg_chart.h"
 
 namespace tz {
@@ -130,10 +131,7 @@ std::vector<Curve> trainingCurves(const std::vector<nlohmann::json>& metrics) {
 
 void writeCurves(const std::string& metricsPath, const std::string& dir) {
   for (const auto& c : trainingCurves(readMetrics(metricsPath))) {
-    const auto path = std::filesystem::path(dir) / c.file;
-    const auto tmp = path.string() + ".tmp";
-    std::ofstream(tmp) << c.svg;
-    std::filesystem::rename(tmp, path);
+    writeFileAtomically((std::filesystem::path(dir) / c.file).string(), c.svg, "training curve");
   }
 }
 

@@ -2,8 +2,10 @@
 
 #include <sqlite3.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <sstream>
@@ -178,7 +180,26 @@ std::vector<std::pair<Action, float>> decodePolicy(const std::string& blob) {
   return out;
 }
 
-RecordStore::RecordStore(const std::string& path) : path_(path) {
+namespace {
+
+// The free space games keep on the records' disk: $TAFLZERO_KEEP_FREE_MIB MiB, else 64 MiB.
+uint64_t keptFreeBytes() {
+  const char* text = std::getenv("TAFLZERO_KEEP_FREE_MIB");
+  if (!text) return uint64_t(64) << 20;
+  constexpr uint64_t kMost = 1000000000;
+  char* end = nullptr;
+  errno = 0;
+  const unsigned long long mib = std::strtoull(text, &end, 10);
+  if (*text < '0' || *text > '9' || *end != '\0' || errno != 0 || mib > kMost) {
+    throw Error("TAFLZERO_KEEP_FREE_MIB: expected a whole number of MiB in [0, " + std::to_string(kMost) + "], got " +
+                quoted(text));
+  }
+  return uint64_t(mib) << 20;
+}
+
+}  // namespace
+
+RecordStore::RecordStore(const std::string& path) : path_(path), minimumFreeBytes_(keptFreeBytes()) {
   // SQLite would open an empty name (or ":memory:") as a temporary database and keep nothing.
   if (path.empty() || path == ":memory:") {
     throw Error("records: the database path is empty; name a file (e.g. --db runs.db)");

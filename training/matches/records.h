@@ -91,7 +91,7 @@ class RecordStore {
   RecordStore& operator=(const RecordStore&) = delete;
 
   /// Games are refused (Error) when the database's disk has less than this free (default
-  /// 64 MiB): a long match stops cleanly before the disk fills.
+  /// 64 MiB, or $TAFLZERO_KEEP_FREE_MIB MiB): a long match stops cleanly before the disk fills.
   void setMinimumFreeBytes(uint64_t bytes) { minimumFreeBytes_ = bytes; }
   /// Stores a finished game with its positions in one transaction; returns its id.
   int64_t addGame(const GameRecord& game, const std::vector<PositionRecord>& positions = {});
@@ -123,7 +123,7 @@ class RecordStore {
 
   std::string path_;
   sqlite3* db_ = nullptr;
-  uint64_t minimumFreeBytes_ = uint64_t(64) << 20;
+  uint64_t minimumFreeBytes_;
   mutable std::mutex mutex_;
 };
 

@@ -11,6 +11,7 @@
 
 #include "training/matches/digest.h"
 #include "game/base/error.h"
+#include "mcts/players/agent_spec.h"
 #include "nets/checkpoint.h"
 #include "nets/model_meta.h"
 #include "nets/network_config.h"
@@ -103,6 +104,7 @@ class Run {
   std::vector<CheckpointFile> checkpoints_;  // trainer thread only
   std::atomic<bool> stop_{false};
   std::atomic<bool> selfPlayDone_{false};
+  std::string selfPlayError_;  // why self-play stopped early (set before selfPlayDone_); empty when it did not
   double waitSeconds_ = 0;  // trainer time spent waiting for self-play positions
   int64_t firstStep_ = 0;   // the step the run started at (that of the checkpoint it continues)
 };
@@ -247,7 +249,7 @@ RunSummary Run::go() {
       produceGames();
     } catch (const std::exception& e) {
       log_->error("self-play stopped: {}", e.what());
-      std::fprintf(stderr, "\nself-play stopped: %s\n", e.what());
+      selfPlayError_ = e.what();
       stop_ = true;
     }
     selfPlayDone_ = true;
@@ -277,6 +279,11 @@ RunSummary Run::go() {
   writeCurves(paths_.metrics, paths_.dir);
   monitor_.end();
   log_->info("run stopped: {} games, step {}, {} publications", monitor_.games(), net_->step(), weights_.publications());
+  if (!selfPlayError_.empty()) {
+    throw Error("self-play stopped before the budget was spent: " + selfPlayError_ + " (" +
+                std::to_string(monitor_.games()) + " games and step " + std::to_string(net_->step()) +
+                " kept; --resume continues the run)");
+  }
   return {monitor_.games(), net_->step(), checkpoints_.back().path, weights_.publications()};
 }
 
@@ -285,6 +292,13 @@ RunSummary Run::go() {
 // checks that the peers can share it.
 void checkStartable(const ExperimentConfig& config, const RunPeers* peers) {
   if (peers) peers->check(config);
+  for (size_t i = 0; i < config.evaluation.baselines.size(); ++i) {
+    try {
+      parseAgentSpec(config.evaluation.baselines[i]);
+    } catch (const Error& e) {
+      throw ConfigError(config.file, "evaluation.baselines[" + std::to_string(i) + "]", std::string("an agent (") + e.what() + ")");
+    }
+  }
   const RunVariants variants(config);
   Network(variants.network(), loadNetworkConfig(config.network), config.device, config.seed);
   openEndgameTeacher(variants.network(), config.training.endgame, config.file, config.seed);
@@ -323,6 +337,10 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
   if (!exists && resume) throw Error("no run to resume in " + dir + " (no config.yaml)");
   if (resume && !from.empty()) throw Error("--from starts a new run; a resumed run continues from its own checkpoints");
   if (!exists) {
+    // A study's folder (balance, StudyPaths) is no run's: its records would mix with the run's.
+    if (fs::exists(fs::path(dir) / "study.yaml")) {
+      throw Error("folder " + dir + " holds a balance study (study.yaml); choose another --run");
+    }
     // The experiment is read once: checked (nothing is created for a run that cannot start),
     // then stored resolved in the run directory, and run.
     ExperimentConfig config = loadExperiment(configPath);

@@ -288,11 +288,12 @@ TEST(TablutMatchCli, AServerThatNeverListensStopsTheMatchAfterTwoGames) {
 TEST(TablutMatchCli, AnOpponentEndingBeforeTheGameIsNoResult) {
   const auto ports = freePorts();
   const CliResult r = runCli(matchArgs(ports, testServer(ports, 6), logDir("gone"), 1, "exit 3"));
-  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.code, 2) << r.out;  // no game scored: the match failed
   EXPECT_NE(r.out.find("game 1: white, no result"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("the opponent command ended (exit status 3) before the game started"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("0 wins, 0 draws, 0 losses, 1 without a result"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("taflzero: error: none of the 1 games reached a result; the logs in "), std::string::npos) << r.out;
 }
 
 TEST(TablutMatchCli, AConnectionClosedOnTheirTurnIsScoredAsTheServerLogs) {

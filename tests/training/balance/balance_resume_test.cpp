@@ -14,6 +14,7 @@
 #include "game/base/error.h"
 #include "tests/training/balance/balance_test_helpers.h"
 #include "tests/support/child_process.h"
+#include "tests/support/error_of.h"
 #include "training/balance/balance_run.h"
 
 namespace tz::test {
@@ -115,6 +116,14 @@ TEST(BalanceResume, RefusesToMixGamesPlayedUnderOtherSettings) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("holds a study of brandubh"), std::string::npos) << e.what();
   }
+}
+
+TEST(BalanceResume, ATrainingRunsFolderIsNoStudysFolder) {
+  const std::string dir = freshDir("balance_into_run");
+  writeFile(dir + "/config.yaml", "variant: brandubh\n");  // what every run folder holds
+  const std::string why = errorOf([&] { runBalance(studyConfig("resume.yaml"), dir, false); });
+  EXPECT_NE(why.find("folder " + dir + " holds a training run (config.yaml); choose another --out"), std::string::npos) << why;
+  EXPECT_FALSE(std::filesystem::exists(StudyPaths::of(dir).records));
 }
 
 }  // namespace

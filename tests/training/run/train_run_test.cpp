@@ -256,6 +256,34 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
                 "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: [100, 50, 20]}}\n",
                 "selfplay.bootstrap.simulations", "a list of one per side");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nevaluation: {baselines: [random, nosuch]}\n",
+                "evaluation.baselines[1]", "nosuch");
+}
+
+TEST(TrainRun, SelfPlayStoppingEarlyFailsTheRunAndKeepsItResumable) {
+  const std::string dir = freshDir("train_disk_guard");
+  setenv("TAFLZERO_KEEP_FREE_MIB", "1000000000", 1);  // more than any disk has free: the first game is refused
+  const std::string why = errorOf([&] { runTraining(kTiny, dir, false, false); });
+  unsetenv("TAFLZERO_KEEP_FREE_MIB");
+  EXPECT_NE(why.find("self-play stopped before the budget was spent: records "), std::string::npos) << why;
+  EXPECT_NE(why.find("MiB kept free"), std::string::npos) << why;
+  EXPECT_NE(why.find("--resume continues the run"), std::string::npos) << why;
+  EXPECT_FALSE(checkpointFiles(dir).empty());
+  setenv("TAFLZERO_KEEP_FREE_MIB", "lots", 1);
+  EXPECT_NE(errorOf([&] { runTraining(kTiny, dir, true, false); }).find("TAFLZERO_KEEP_FREE_MIB: expected a whole number"),
+            std::string::npos);
+  unsetenv("TAFLZERO_KEEP_FREE_MIB");
+  EXPECT_EQ(runTraining(kTiny, dir, true, false).steps, 60);
+}
+
+TEST(TrainRun, AStudysFolderIsNoRunsFolder) {
+  const std::string dir = freshDir("train_into_study");
+  fs::create_directories(dir);
+  std::ofstream(fs::path(dir) / "study.yaml") << "base: brandubh\n";
+  const std::string why = errorOf([&] { runTraining(kTiny, dir, false, false); });
+  EXPECT_NE(why.find("folder " + dir + " holds a balance study (study.yaml); choose another --run"), std::string::npos)
+      << why;
+  EXPECT_FALSE(fs::exists(RunPaths::of(dir).config));
 }
 
 TEST(TrainRun, AFailedStartLeavesNoRunFolder) {
