@@ -1,5 +1,7 @@
 #include "cli/tablut/match_runner.h"
 
+#include <nlohmann/json.hpp>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -85,11 +87,22 @@ class MatchGameRun {
     const auto game = loadGame("ashton", o_.sets);
     TimedPlayer player(o_.player, *game, o_.seed + uint64_t(number_ - 1), moveBudgetMs(o_.timeout));
     std::ofstream ours(stem_ + "ours.log");
+    std::ofstream frames(stem_ + "frames.jsonl");  // every message, as received or sent
+    const auto keep = [&](const char* direction, const std::string& text) {
+      frames << nlohmann::json{{direction, text}}.dump() << "\n" << std::flush;
+    };
     TcpConnection connection = connect(server, serverLog, deadline);
-    connection.writeAll(encodeFrame(nameMessage(o_.name)));
+    const SendFrame send = [&](const std::string& message) {
+      keep("sent", message);
+      connection.writeAll(encodeFrame(message));
+    };
+    send(nameMessage(o_.name));
     ClientSession session(*game, colour_, player, ours, ours);
-    const NextFrame next = [&] { return nextFrame(connection, opponent, opponentLog, deadline); };
-    const SendFrame send = [&](const std::string& move) { connection.writeAll(encodeFrame(move)); };
+    const NextFrame next = [&] {
+      const std::optional<std::string> frame = nextFrame(connection, opponent, opponentLog, deadline);
+      if (frame) keep("received", *frame);
+      return frame;
+    };
     const bool finalState = playFrames(session, colour_, next, send, times_);
     const auto exitBy = Clock::now() + kExitWait;
     while (!(server.exited() && opponent.exited()) && Clock::now() < exitBy) sleep();

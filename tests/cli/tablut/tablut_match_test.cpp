@@ -256,6 +256,21 @@ TEST(TablutMatchCli, TwoGamesOneWithEachColour) {
     const std::string opponentLog = fileText(dir + stem + "opponent.log");
     EXPECT_NE(opponentLog.find(placeholders), std::string::npos) << opponentLog;
     EXPECT_NE(opponentLog.find("result: "), std::string::npos) << opponentLog;
+    // Every message of our connection kept as it went: our name, then one state received
+    // per ply and the first, and one move sent per ply of ours.
+    std::istringstream frames(fileText(dir + stem + "frames.jsonl"));
+    int received = 0, sent = 0;
+    for (std::string line; std::getline(frames, line);) {
+      const auto message = nlohmann::json::parse(line);
+      if (message.contains("received")) {
+        ++received;
+        EXPECT_NE(message["received"].get<std::string>().find("\"board\""), std::string::npos) << line;
+      } else {
+        EXPECT_EQ(sent++ == 0, message["sent"] == "\"taflzero\"") << line;
+      }
+    }
+    EXPECT_EQ(received, game["plies"].get<int>() + 1) << game.dump();
+    EXPECT_EQ(sent, 1 + game["ours"]["moves"].get<int>()) << game.dump();
   }
   const int wins = j["overall"]["wins"], losses = j["overall"]["losses"];
   const Estimate score = scoreInterval(wins, j["overall"]["draws"].get<int>(), losses);
