@@ -191,6 +191,7 @@ void addReport(CLI::App& app) {
     std::string dir;
     std::string out;
     std::string beside;
+    bool force = false;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
@@ -198,9 +199,10 @@ void addReport(CLI::App& app) {
   cmd->add_option("dir", o->dir, "Study folder (taflzero balance) or run folder (taflzero train)")->required();
   cmd->add_option("--out", o->out, "HTML file (default: DIR/report.html)");
   cmd->add_option("--beside", o->beside, "Another study's folder: put its verdicts beside this study's (same variant ids and strength names)");
+  cmd->add_flag("--force", o->force, "Replace a file already at --out");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
-    const std::string path = writeReport(o->dir, o->out, o->beside);
+    const std::string path = writeReport(o->dir, o->out, o->beside, o->force);
     if (o->json) std::cout << nlohmann::json{{"report", path}}.dump() << "\n";
     else std::cout << "report: " << path << "\n";
   });

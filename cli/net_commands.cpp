@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "cli/number_check.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
@@ -257,7 +258,7 @@ void addBenchNet(CLI::App& bench) {
   cmd->add_option("--network,-n", o->network, "Network preset (small, default, large) or YAML file")->capture_default_str();
   cmd->add_option("--device", o->device, "cpu or cuda")->capture_default_str();
   cmd->add_option("--batches", o->batches, "Batch sizes, comma-separated")->capture_default_str();
-  cmd->add_option("--seconds", o->seconds, "Time per measurement")->check(CLI::Range(0.05, 60.0))->capture_default_str();
+  cmd->add_option("--seconds", o->seconds, "Time per measurement")->check(finiteIn(0.05, 60))->capture_default_str();
   cmd->add_option("--torch-threads", o->torchThreads, "LibTorch intra-op threads (0: LibTorch's default)")
       ->check(CLI::Range(0, 256))
       ->capture_default_str();

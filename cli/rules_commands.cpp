@@ -6,6 +6,7 @@
 #include <random>
 
 #include "cli/commands.h"
+#include "cli/number_check.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
@@ -143,8 +144,8 @@ void addBenchRules(CLI::App& bench) {
   auto o = std::make_shared<Opts>();
   auto* cmd = bench.add_subcommand("rules", "Perft leaf nodes/s and random-playout plies/s on one core");
   o->variant.addTo(cmd);
-  cmd->add_option("--depth,-d", o->depth, "Perft depth")->capture_default_str();
-  cmd->add_option("--seconds", o->seconds, "Time spent on random playouts")->capture_default_str();
+  cmd->add_option("--depth,-d", o->depth, "Perft depth")->capture_default_str()->check(CLI::Range(0, 12));
+  cmd->add_option("--seconds", o->seconds, "Time spent on random playouts")->capture_default_str()->check(finiteIn(0.05, 3600));
   addSeedOption(cmd, o->seed, "Random seed of the playouts");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {

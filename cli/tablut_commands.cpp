@@ -75,11 +75,9 @@ void playGame(const TablutOptions& o) {
   };
   onServer([&] { connection.writeAll(encodeFrame(name)); });
   ClientSession session(*game, side, player, std::cout, std::cerr);
-  const int64_t idleMs = idleLimitMs(o);
-  const ReadSome read = [&](char* buffer, size_t size) { return connection.readSome(buffer, size, idleMs); };
   const NextFrame next = [&] {
     std::optional<std::string> frame;
-    onServer([&] { frame = readFrame(read); });
+    onServer([&] { frame = readFrame(connection.frameReads(idleLimitMs(o))); });
     return frame;
   };
   const SendFrame send = [&](const std::string& move) { onServer([&] { connection.writeAll(encodeFrame(move)); }); };
@@ -108,8 +106,8 @@ void addTablutCommands(CLI::App& app) {
   cmd->add_option("--player", o->player, "The player: alphabeta:depth=4, mcts:sims=2000, net:CHECKPOINT,sims=800, ...")
       ->required();
   cmd->add_option("--idle-limit", o->idleLimit,
-                  "Seconds to wait for the server to send anything before giving up (default: 600, or twice "
-                  "--timeout when longer)")
+                  "Seconds to wait for each whole message of the server before giving up (default: 600, or "
+                  "twice --timeout when longer)")
       ->check(CLI::Range(1, 86400));
   addSeedOption(cmd, o->seed, "Seed of the player");
   cmd->add_option("--set", o->sets, "Override one rule of ashton, as a checkpoint was trained: --set ply_limit=400");

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "cli/commands.h"
+#include "cli/number_check.h"
 #include "training/matches/digest.h"
 #include "game/base/error.h"
 #include "game/base/user_files.h"
@@ -139,8 +140,8 @@ void addBenchTrain(CLI::App& bench) {
   auto* cmd = bench.add_subcommand("train", "Training samples/s against a bare forward+backward loop");
   cmd->add_option("--variant,-v", o->variant, "Preset name")->capture_default_str();
   cmd->add_option("--network", o->network, "Network preset or file")->capture_default_str();
-  cmd->add_option("--batch", o->batch, "Batch size")->capture_default_str();
-  cmd->add_option("--seconds", o->seconds, "Time per figure")->capture_default_str();
+  cmd->add_option("--batch", o->batch, "Batch size")->capture_default_str()->check(CLI::Range(1, 65536));
+  cmd->add_option("--seconds", o->seconds, "Time per figure")->capture_default_str()->check(finiteIn(0.05, 3600));
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     const TrainBenchResult r = benchTraining(o->variant, o->network, o->batch, o->seconds);

@@ -38,7 +38,7 @@ echo "arena games:    $RUN/arena.sqlite"
 # Balance measured with the agents just trained: a ladder of the run's checkpoints.
 echo "== balance study along the training: configs/balance/brandubh-ladder.yaml -> studies/brandubh-ladder"
 $BIN balance configs/balance/brandubh-ladder.yaml --out studies/brandubh-ladder
-$BIN report studies/brandubh-ladder --out studies/brandubh-ladder/report.html
-$BIN report "$RUN" --out "$RUN/report.html"
+$BIN report studies/brandubh-ladder   # written to (and rewritten at) studies/brandubh-ladder/report.html
+$BIN report "$RUN"
 echo "balance report: $(pwd)/studies/brandubh-ladder/report.html"
 echo "training report: $(pwd)/$RUN/report.html"

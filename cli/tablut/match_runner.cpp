@@ -154,8 +154,7 @@ class MatchGameRun {
         throw Error("the server sent nothing for " + std::to_string(idleLimitMs(o_) / 1000) + " s");
       }
     }
-    const ReadSome read = [&](char* buffer, size_t size) { return connection.readSome(buffer, size, idleLimitMs(o_)); };
-    const std::optional<std::string> frame = readFrame(read);
+    const std::optional<std::string> frame = readFrame(connection.frameReads(idleLimitMs(o_)));
     if (!frame && !started_) throw Error("the server closed the connection before the game started");
     started_ = true;
     return frame;

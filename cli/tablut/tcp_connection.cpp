@@ -90,25 +90,24 @@ TcpConnection::~TcpConnection() {
   if (fd_ >= 0) close(fd_);
 }
 
-size_t TcpConnection::readSome(char* buffer, size_t size, int64_t idleMs) {
-  if (idleMs >= 0) {
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(idleMs);
-    for (;;) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-      pollfd waiting{fd_, POLLIN, 0};
-      const int ready = left.count() > 0 ? poll(&waiting, 1, int(std::min<int64_t>(left.count(), INT32_MAX))) : 0;
-      if (ready > 0) break;
-      if (ready == 0) {
-        throw Error("sent nothing for " + std::to_string((idleMs + 999) / 1000) + " s (the idle limit)");
-      }
-      if (errno != EINTR) throw Error("connection lost: " + reason(errno));
-    }
-  }
+size_t TcpConnection::readSome(char* buffer, size_t size) {
   for (;;) {
     const ssize_t n = recv(fd_, buffer, size, 0);
     if (n >= 0) return size_t(n);
     if (errno != EINTR) throw Error("connection lost: " + reason(errno));
   }
+}
+
+ReadSome TcpConnection::frameReads(int64_t limitMs) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point by = Clock::now() + std::chrono::milliseconds(limitMs);
+  return [this, by, limitMs](char* buffer, size_t size) {
+    const int64_t left = std::chrono::duration_cast<std::chrono::milliseconds>(by - Clock::now()).count();
+    if (left <= 0 || !readable(left)) {
+      throw Error("sent no whole message for " + std::to_string((limitMs + 999) / 1000) + " s (the idle limit)");
+    }
+    return readSome(buffer, size);
+  };
 }
 
 bool TcpConnection::readable(int64_t waitMs) {

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string>
 
+#include "cli/tablut/frames.h"
+
 namespace tz::cli::tablut {
 
 /// A connected socket, closed when destroyed.
@@ -27,11 +29,13 @@ class TcpConnection {
   /// Closes the socket.
   ~TcpConnection();
 
-  /// Reads up to `size` bytes, waiting for at least one (at most `idleMs` milliseconds when
-  /// it is not negative); 0 when the peer has closed the connection. Throws Error
-  /// ("connection lost: REASON") when the connection fails, and ("sent nothing for N s")
-  /// when the wait passes `idleMs`.
-  size_t readSome(char* buffer, size_t size, int64_t idleMs = -1);
+  /// Reads up to `size` bytes, waiting for at least one; 0 when the peer has closed the
+  /// connection. Throws Error ("connection lost: REASON") when the connection fails.
+  size_t readSome(char* buffer, size_t size);
+  /// The reads of one frame (readFrame): each waits for bytes until `limitMs` after this call
+  /// at most, so that a peer trickling a byte at a time is held to the limit as a silent
+  /// one is. They throw Error ("sent no whole message for N s (the idle limit)") past it.
+  ReadSome frameReads(int64_t limitMs);
   /// Whether something can be read (bytes, or the peer's close) within `waitMs` milliseconds.
   /// Throws Error ("connection lost: REASON") when the connection fails.
   bool readable(int64_t waitMs);

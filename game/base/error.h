@@ -28,23 +28,39 @@ inline size_t utf8Length(const std::string& text, size_t at) {
   return length;
 }
 
-/// User input quoted for a message: 'text' on whole UTF-8 characters, each control character
-/// and each byte of no well-formed character shown as '?', cut after 80 characters
-/// ("'abc...' (N characters)") so that a huge input never fills the error line.
+/// The first `most` characters of `text` as one printable line: whole UTF-8 characters, each
+/// control character and each byte of no well-formed character shown as '?'; `total` gets
+/// the number of characters in `text`.
+inline std::string printableCharacters(const std::string& text, size_t most, size_t& total) {
+  std::string shown;
+  total = 0;
+  for (size_t at = 0, length = 0; at < text.size(); at += length, ++total) {
+    length = utf8Length(text, at);
+    if (total >= most) continue;
+    const unsigned char lead = static_cast<unsigned char>(text[at]);
+    const bool control = length == 1 ? lead < 0x20 || lead > 0x7e  // C0, DEL, or a stray byte
+                                     : lead == 0xc2 && static_cast<unsigned char>(text[at + 1]) < 0xa0;  // C1
+    shown += control ? std::string("?") : text.substr(at, length);
+  }
+  return shown;
+}
+
+/// `text` (a library's message that may echo user input) as one printable line cut after
+/// `most` characters ("abc... (N characters)").
+inline std::string printable(const std::string& text, size_t most) {
+  size_t total = 0;
+  const std::string shown = printableCharacters(text, most, total);
+  return total <= most ? shown : shown + "... (" + std::to_string(total) + " characters)";
+}
+
+/// User input quoted for a message: 'text' printable (printableCharacters), cut after 80
+/// characters ("'abc...' (N characters)") so that a huge input never fills the error line.
 inline std::string quoted(const std::string& input) {
   constexpr size_t kShown = 80;
-  std::string shown;
-  size_t characters = 0;
-  for (size_t at = 0, length = 0; at < input.size(); at += length, ++characters) {
-    length = utf8Length(input, at);
-    if (characters >= kShown) continue;
-    const unsigned char lead = static_cast<unsigned char>(input[at]);
-    const bool control = length == 1 ? lead < 0x20 || lead > 0x7e  // C0, DEL, or a stray byte
-                                     : lead == 0xc2 && static_cast<unsigned char>(input[at + 1]) < 0xa0;  // C1
-    shown += control ? std::string("?") : input.substr(at, length);
-  }
-  if (characters <= kShown) return "'" + shown + "'";
-  return "'" + shown + "...' (" + std::to_string(characters) + " characters)";
+  size_t total = 0;
+  const std::string shown = printableCharacters(input, kShown, total);
+  if (total <= kShown) return "'" + shown + "'";
+  return "'" + shown + "...' (" + std::to_string(total) + " characters)";
 }
 
 /// A bad configuration value: names the file (or other source), the key and what was expected.

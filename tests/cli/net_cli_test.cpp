@@ -153,6 +153,12 @@ TEST(NetCli, ErrorsAreOneLine) {
   auto device = runCli("bench net --network small --device tpu");
   EXPECT_NE(device.code, 0);
   EXPECT_NE(device.out.find("unknown device 'tpu'"), std::string::npos) << device.out;
+  // Sizes and times out of range are refused before anything is allocated or timed.
+  for (const std::string batch : {"-1", "0", "100000000"}) {
+    expectOneLineError("bench train --network small --batch " + batch, "--batch: Value " + batch + " not in range 1 to 65536");
+  }
+  expectOneLineError("bench train --network small --seconds nan", "--seconds: expected a finite number in [0.05, 3600]");
+  expectOneLineError("bench net --network small --seconds nan", "--seconds: expected a finite number in [0.05, 60]");
 }
 
 // A failed export said "export to torchscript failed: " and nothing more (issue 38, item 12):

@@ -56,6 +56,7 @@ TEST(NetFiles, RunStudyAndReportPathsMustBeFoldersAndFiles) {
   expectOneLineError("balance " + configs + "balance/brandubh-quick.yaml --out " + fifo,
                      "study folder " + fifo + " is a pipe, not a folder");
   expectOneLineError("report " + dir.path().string() + " --out " + fifo, "report " + fifo + " is a pipe");
+  expectOneLineError("report " + dir.path().string() + " --out " + file, "report " + file + " already exists; pass --force");
   EXPECT_TRUE(fs::is_fifo(fifo));
   EXPECT_EQ(bytesOf(file), "not a folder");
 }

@@ -177,6 +177,21 @@ TEST(RulesCli, NonsenseNumbersAndEmptyValuesAreRefused) {
   expectOneLineError("moves --variant brandubh --position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ --to-move ''",
                      "--to-move is empty");
   expectOneLineError("opentafl-engine --show-rules '' < /dev/null", "--show-rules is empty");
+  for (const std::string seconds : {"nan", "inf", "-inf", "0", "-1", "1e9", "1x"}) {
+    expectOneLineError("bench rules --variant brandubh --seconds " + seconds,
+                       "--seconds: expected a finite number in [0.05, 3600], got '" + seconds + "'");
+  }
+  expectOneLineError("bench rules --variant brandubh --depth -1", "--depth: Value -1 not in range 0 to 12");
+}
+
+// CLI11's own messages echo the arguments: shown printable, on one line, cut.
+TEST(RulesCli, ParseErrorsShowArgumentsPrintableOnOneLine) {
+  expectOneLineError("search \"$(printf -- '--a\\nb')\"", "--a?b");
+  expectOneLineError("search \"$(printf -- '--\\377x')\"", "--?x");
+  const auto r = runCli("search --" + std::string(100000, 'k'));
+  EXPECT_EQ(r.code, 2);
+  EXPECT_LT(r.out.size(), 500u) << r.out.substr(0, 600);
+  EXPECT_NE(r.out.find(" characters) (see --help)"), std::string::npos) << r.out.substr(0, 600);
 }
 
 // An override's bad key or value is the override's error, not the preset file's, and an

@@ -277,9 +277,9 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside) {
   return page.render();
 }
 
-std::string writeReport(const std::string& dir, const std::string& out, const std::string& beside) {
+std::string writeReport(const std::string& dir, const std::string& out, const std::string& beside, bool force) {
   const std::string path = out.empty() ? (fs::path(dir) / "report.html").string() : out;
-  checkOutputFile(path, "report", true);
+  checkOutputFile(path, "report", out.empty() || force);
   const bool study = fs::exists(StudyPaths::of(dir).records) && RecordStore(StudyPaths::of(dir).records).meta(kStudyMetaKey);
   std::string html;
   if (!study && !beside.empty()) throw Error("--beside compares two balance studies, but " + dir + " is not a study folder");

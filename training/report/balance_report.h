@@ -15,8 +15,10 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside = 
 std::string runReportHtml(const std::string& dir);
 
 /// Writes the report of `dir` (a study folder, else a training run folder) to `out`
-/// (default DIR/report.html), a study's beside the study in `beside` when not empty, and
-/// returns its path; throws Error when `dir` is neither.
-std::string writeReport(const std::string& dir, const std::string& out, const std::string& beside = "");
+/// (default DIR/report.html, rewritten each time), a study's beside the study in `beside`
+/// when not empty, and returns its path; throws Error when `dir` is neither, or when a file
+/// already stands at an `out` given and `force` is false.
+std::string writeReport(const std::string& dir, const std::string& out, const std::string& beside = "",
+                        bool force = false);
 
 }  // namespace tz

@@ -220,10 +220,27 @@ TEST(TablutClient, GivesUpOnASilentServer) {
       "white", "greedy",
       [](TcpConnection& client) {
         char byte;
-        EXPECT_EQ(client.readSome(&byte, 1, 20000), 0u);
+        EXPECT_TRUE(client.readable(20000));
+        EXPECT_EQ(client.readSome(&byte, 1), 0u);
       },
       " --idle-limit 1");
-  expectErrorExit(r, "sent nothing for 1 s (the idle limit)");
+  expectErrorExit(r, "sent no whole message for 1 s (the idle limit)");
+}
+
+TEST(TablutClient, GivesUpOnAServerTricklingAMessage) {
+  // A byte every 0.4 s: each read is quick, the message never whole within the limit.
+  const auto game = loadGame("ashton");
+  const std::string frame = encodeFrame(stateMessage(game->newGame()->record(), Turn::kWhite));
+  const CliResult r = againstScript(
+      "white", "greedy",
+      [&](TcpConnection& client) {
+        for (char byte : frame) {
+          client.writeAll(std::string(1, byte));
+          if (client.readable(400)) return;  // the client gave up and closed
+        }
+      },
+      " --idle-limit 1");
+  expectErrorExit(r, "sent no whole message for 1 s (the idle limit)");
 }
 
 TEST(TablutClient, ExitsOnUnexpectedMessages) {
