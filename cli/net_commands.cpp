@@ -13,10 +13,11 @@
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "nets/checkpoint.h"
-#include "training/models/model_folder.h"
 #include "nets/export.h"
 #include "nets/net_bench.h"
 #include "nets/web_export.h"
+#include "training/models/model_card.h"
+#include "training/models/model_folder.h"
 
 namespace tz::cli {
 
@@ -87,10 +88,93 @@ void addInfo(CLI::App& net) {
   });
 }
 
+// One export as --json prints it.
+nlohmann::json exportJson(const ExportResult& r, const std::string& format) {
+  return {{"model", r.modelFile},        {"sidecar", r.sidecarFile},   {"format", format},
+          {"checked_with", r.checkedWith}, {"max_abs_diff", r.maxAbsDiff}, {"samples", r.samples},
+          {"unchecked", r.uncheckedReason}};
+}
+
+// Says what one export wrote and how it was checked (warning on stderr when no independent
+// runtime ran it); `modelFormat` is the model file's format.
+void reportExport(const ExportResult& r, const std::string& modelFormat, bool json) {
+  if (!r.uncheckedReason.empty()) {
+    std::cerr << "taflzero: warning: the " << modelFormat << " model was not run by an independent runtime: "
+              << r.uncheckedReason << "\n";
+  }
+  if (json) return;
+  std::cout << "wrote " << r.modelFile << " and " << r.sidecarFile << "\n";
+  char diff[32];
+  std::snprintf(diff, sizeof(diff), "%.2g", r.maxAbsDiff);
+  std::cout << "outputs match LibTorch on " << r.samples << " positions (max |diff| " << diff << ") under "
+            << (r.checkedWith.empty() ? "PyTorch only" : r.checkedWith) << "\n";
+}
+
+// Tells how to open a written play page.
+void reportPage(const std::string& outDir) {
+  std::cout << "wrote the play page " << outDir << "/index.html: run python3 " << outDir
+            << "/serve.py and open http://127.0.0.1:8000/\n";
+}
+
+// A shipped model loaded for export: its card's summary, its network and game.
+struct ShippedNet {
+  std::string name, summary;
+  std::unique_ptr<Network> net;
+  std::unique_ptr<Game> game;
+};
+
+// Every shipped model, loaded; throws Error when there is none.
+std::vector<ShippedNet> loadShipped() {
+  std::vector<ShippedNet> out;
+  for (const std::string& name : shippedModelNames()) {
+    const ModelFolder folder = ModelFolder::named(name);
+    ShippedNet s{name, readModelCard(folder.card).summary, loadCheckpoint(folder.checkpoint), nullptr};
+    s.game = gameOfModel(s.net->meta());
+    out.push_back(std::move(s));
+  }
+  if (out.empty()) throw Error("export --shipped: no shipped model in " + modelsDirectory());
+  return out;
+}
+
+// `export --shipped`: every shipped model into OUT/NAME; the web format writes one page offering them all.
+void exportShipped(const ExportOptions& options, bool json) {
+  const std::vector<ShippedNet> shipped = loadShipped();
+  const bool web = options.format == "web";
+  const std::string modelFormat = web ? "onnx" : options.format;
+  std::vector<ExportResult> results;
+  std::string page;
+  if (web) {
+    std::vector<WebAgent> agents;
+    for (const ShippedNet& s : shipped) agents.push_back({s.name, s.summary, s.net.get(), s.game.get()});
+    WebAgentsResult w = exportWebAgents(agents, options);
+    results = std::move(w.models);
+    page = w.page;
+  } else {
+    for (const ShippedNet& s : shipped) {
+      ExportOptions one = options;
+      one.outDir = options.outDir + "/" + s.name;
+      results.push_back(exportModel(*s.net, *s.game, one));
+    }
+  }
+  nlohmann::json list = nlohmann::json::array();
+  for (const ExportResult& r : results) {
+    reportExport(r, modelFormat, json);
+    list.push_back(exportJson(r, options.format));
+  }
+  if (json) {
+    nlohmann::json j{{"models", list}};
+    if (web) j["page"] = page;
+    std::cout << j.dump() << "\n";
+  } else if (web) {
+    reportPage(options.outDir);
+  }
+}
+
 void addExport(CLI::App& app) {
   struct Opts {
     std::string checkpoint;
     ExportOptions options;
+    bool shipped = false;
     bool force = false;
     bool json = false;
   };
@@ -98,8 +182,11 @@ void addExport(CLI::App& app) {
   auto* cmd = app.add_subcommand("export",
                                  "Export a checkpoint as TorchScript or ONNX with a model.json sidecar, or as a "
                                  "browser play page (web: the ONNX model, the rules in WebAssembly, the page)");
-  cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file, or model:NAME for a shipped model (taflzero models)")
-      ->required();
+  auto* checkpoint =
+      cmd->add_option("checkpoint", o->checkpoint, "Checkpoint file, or model:NAME for a shipped model (taflzero models)");
+  auto* shipped = cmd->add_flag("--shipped", o->shipped,
+                                "Export every shipped model, each into OUT/NAME (web: one page offering them all)");
+  checkpoint->excludes(shipped);
   cmd->add_option("--format,-f", o->options.format, "torchscript, onnx or web")
       ->check(CLI::IsMember({"torchscript", "onnx", "web"}))
       ->capture_default_str();
@@ -111,9 +198,13 @@ void addExport(CLI::App& app) {
   cmd->add_flag("--force", o->force, "Export into an --out folder that already holds files");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
+    if (!o->shipped && o->checkpoint.empty()) {
+      throw Error("export: give a checkpoint (or model:NAME), or --shipped for every shipped model");
+    }
+    checkOutputFolder(o->options.outDir, "export folder", o->force);
+    if (o->shipped) return exportShipped(o->options, o->json);
     const bool model = o->checkpoint.rfind("model:", 0) == 0;
     const std::string checkpoint = model ? ModelFolder::named(o->checkpoint.substr(6)).checkpoint : o->checkpoint;
-    checkOutputFolder(o->options.outDir, "export folder", o->force);
     auto net = loadCheckpoint(checkpoint);
     auto game = gameOfModel(net->meta());
     const bool web = o->options.format == "web";
@@ -123,29 +214,13 @@ void addExport(CLI::App& app) {
     } else {
       w.model = exportModel(*net, *game, o->options);
     }
-    const ExportResult& r = w.model;
-    const std::string modelFormat = web ? "onnx" : o->options.format;
-    if (!r.uncheckedReason.empty()) {
-      std::cerr << "taflzero: warning: the " << modelFormat << " model was not run by an independent runtime: "
-                << r.uncheckedReason << "\n";
-    }
+    reportExport(w.model, web ? "onnx" : o->options.format, o->json);
     if (o->json) {
-      nlohmann::json j{{"model", r.modelFile},          {"sidecar", r.sidecarFile},
-                       {"format", o->options.format},   {"checked_with", r.checkedWith},
-                       {"max_abs_diff", r.maxAbsDiff},  {"samples", r.samples},
-                       {"unchecked", r.uncheckedReason}};
+      nlohmann::json j = exportJson(w.model, o->options.format);
       if (web) j["page"] = w.page;
       std::cout << j.dump() << "\n";
-      return;
-    }
-    std::cout << "wrote " << r.modelFile << " and " << r.sidecarFile << "\n";
-    char diff[32];
-    std::snprintf(diff, sizeof(diff), "%.2g", r.maxAbsDiff);
-    std::cout << "outputs match LibTorch on " << r.samples << " positions (max |diff| " << diff
-              << ") under " << (r.checkedWith.empty() ? "PyTorch only" : r.checkedWith) << "\n";
-    if (web) {
-      std::cout << "wrote the play page " << w.page << ": run python3 " << o->options.outDir
-                << "/serve.py and open http://127.0.0.1:8000/\n";
+    } else if (web) {
+      reportPage(o->options.outDir);
     }
   });
 }

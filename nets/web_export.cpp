@@ -5,7 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "game/conditioned/rule_conditioned_game.h"
 
 namespace tz {
@@ -41,6 +44,27 @@ std::vector<PageFile> pageFiles() {
           {ort / "ort-wasm-simd-threaded.wasm", ortHint}};
 }
 
+// Throws unless `net` can be played on the page and every page file is there.
+void checkPlayable(const Network& net, const std::vector<PageFile>& files) {
+  if (conditioningOfEncoding(net.meta().encodingJson)) {
+    throw Error("web export: the play page's rules module encodes no rule planes, so a rule-conditioned network (variant " +
+                net.meta().variant + ") exports as torchscript or onnx only");
+  }
+  for (const PageFile& f : files) {
+    if (!fs::is_regular_file(f.source)) throw Error("web export: " + f.missingHint + " (" + f.source.string() + " not found)");
+  }
+}
+
+// Copies the page's files into `outDir`; returns the page's path.
+std::string copyPage(const std::vector<PageFile>& files, const std::string& outDir) {
+  for (const PageFile& f : files) {
+    std::error_code ec;
+    fs::copy_file(f.source, fs::path(outDir) / f.source.filename(), fs::copy_options::overwrite_existing, ec);
+    if (ec) throw Error("web export: cannot copy " + f.source.string() + " into " + outDir + ": " + ec.message());
+  }
+  return (fs::path(outDir) / "index.html").string();
+}
+
 }  // namespace
 
 std::string webModuleDir() {
@@ -49,23 +73,30 @@ std::string webModuleDir() {
 }
 
 WebExportResult exportWebPage(const Network& net, const Game& game, ExportOptions options) {
-  if (conditioningOfEncoding(net.meta().encodingJson)) {
-    throw Error("web export: the play page's rules module encodes no rule planes, so a rule-conditioned network (variant " +
-                net.meta().variant + ") exports as torchscript or onnx only");
-  }
   const std::vector<PageFile> files = pageFiles();
-  for (const PageFile& f : files) {
-    if (!fs::is_regular_file(f.source)) throw Error("web export: " + f.missingHint + " (" + f.source.string() + " not found)");
-  }
+  checkPlayable(net, files);
   options.format = "onnx";
   WebExportResult r;
   r.model = exportModel(net, game, options);
-  for (const PageFile& f : files) {
-    std::error_code ec;
-    fs::copy_file(f.source, fs::path(options.outDir) / f.source.filename(), fs::copy_options::overwrite_existing, ec);
-    if (ec) throw Error("web export: cannot copy " + f.source.string() + " into " + options.outDir + ": " + ec.message());
+  r.page = copyPage(files, options.outDir);
+  return r;
+}
+
+WebAgentsResult exportWebAgents(const std::vector<WebAgent>& agents, ExportOptions options) {
+  if (agents.empty()) throw Error("web export: no agent to offer");
+  const std::vector<PageFile> files = pageFiles();
+  for (const WebAgent& agent : agents) checkPlayable(*agent.net, files);
+  WebAgentsResult r;
+  nlohmann::json list = nlohmann::json::array();
+  for (const WebAgent& agent : agents) {
+    ExportOptions one = options;
+    one.format = "onnx";
+    one.outDir = (fs::path(options.outDir) / agent.name).string();
+    r.models.push_back(exportModel(*agent.net, *agent.game, one));
+    list.push_back({{"name", agent.name}, {"summary", agent.summary}, {"variant", agent.net->meta().variant}});
   }
-  r.page = (fs::path(options.outDir) / "index.html").string();
+  writeFileAtomically((fs::path(options.outDir) / "agents.json").string(), list.dump(1) + "\n", "the page's agent list");
+  r.page = copyPage(files, options.outDir);
   return r;
 }
 

@@ -71,15 +71,13 @@ class Server {
   std::string url_;
 };
 
-// The JSON the page wrote into #test-result after playing `script` as `human`.
-nlohmann::json playInChromium(const std::string& url, const std::string& human, const std::string& script,
-                              const TempDir& dir) {
+// The JSON the page wrote into #test-result, opened with `query` ("human=SIDE&script=...").
+nlohmann::json playInChromium(const std::string& url, const std::string& query, const TempDir& dir) {
   const std::string profile = dir.file("chromium-profile");
   const CliResult r = runShell("(timeout 300 chromium --headless --no-sandbox --disable-gpu --disable-quic "
                                "--no-first-run --disable-background-networking --disable-component-update "
                                "--disable-sync --user-data-dir=" + profile +
-                                   " --virtual-time-budget=120000 --dump-dom '" + url + "index.html?human=" + human +
-                                   "&script=" + script + "' 2> " + dir.file("chromium.log") + ")",
+                                   " --virtual-time-budget=120000 --dump-dom '" + url + "index.html?" + query + "' 2> " + dir.file("chromium.log") + ")",
                                false);
   EXPECT_EQ(r.code, 0) << readFile(dir.file("chromium.log")).substr(0, 2000);
   const std::string open = "<pre id=\"test-result\">";
@@ -158,38 +156,29 @@ struct PageCase {
 // gtest's description of a case.
 void PrintTo(const PageCase& c, std::ostream* out) { *out << c.variant << " as " << c.human << ": " << c.script; }
 
-class WebPage : public ::testing::TestWithParam<PageCase> {};
+// Whether chromium is installed; says so when it is not.
+bool haveChromium() {
+  if (std::system("command -v chromium > /dev/null 2>&1") == 0) return true;
+  std::printf("chromium is not installed (apt-get install -y chromium): the browser check is skipped\n");
+  return false;
+}
 
-TEST_P(WebPage, PlaysMovesAndShowsTheNativeEnginesPosition) {
-  if (std::system("command -v chromium > /dev/null 2>&1") != 0) {
-    std::printf("chromium is not installed (apt-get install -y chromium): the browser check is skipped\n");
-    GTEST_SKIP() << "chromium not installed";
-  }
-  const PageCase& c = GetParam();
-  TempDir dir("tz-web-");
-  const std::string ckpt = dir.file("net.ckpt"), site = dir.file("site");
-  const CliResult init = runCli("net init --variant " + c.variant + " --network small --out " + ckpt);
-  ASSERT_EQ(init.code, 0) << init.out;
-  const CliResult ex = runCli("export " + ckpt + " --format web --out " + site + " --json", false);
-  ASSERT_EQ(ex.code, 0) << ex.out;
-  EXPECT_EQ(nlohmann::json::parse(ex.out)["page"], site + "/index.html");
-
-  Server server(site, dir.file("server.log"));
-  ASSERT_FALSE(server.url().empty()) << "serve.py did not start: " << readFile(dir.file("server.log"));
-  const nlohmann::json page = playInChromium(server.url(), c.human, c.script, dir);
-  ASSERT_FALSE(page.is_null());
-  ASSERT_FALSE(page.contains("error")) << page.dump();
-
-  // The same moves natively, on the checkpoint's own rules and network.
+// Checks what the page reported after playing as `human` against the native engine on the
+// checkpoint's own rules and network: the agent's moves are the network's best legal moves,
+// and the record, drawing, legal moves and network input are the engine's after the same
+// moves; with `gridWidth` > 0 every piece is drawn on the square of its name.
+void expectPageShowsTheEngine(const nlohmann::json& page, const std::string& ckpt, const std::string& human,
+                              size_t gridWidth) {
   const auto net = loadCheckpoint(ckpt);
   const auto game = gameOfModel(net->meta());
+  EXPECT_EQ(page["variant"], net->meta().variant);
   auto state = game->newGame();
-  const int human = game->sideFromName(c.human);
+  const int side = game->sideFromName(human);
   size_t agentMove = 0;
   std::vector<std::string> played = page["moves"];
   ASSERT_GE(played.size(), 4u) << page.dump();
   for (const std::string& name : played) {
-    if (state->toMove() != human) {  // the agent's move: the network's best legal move
+    if (state->toMove() != side) {  // the agent's move: the network's best legal move
       const auto [best, value] = bestLegal(*net, *game, *state);
       EXPECT_EQ(name, state->actionName(best)) << "agent move " << agentMove << " in " << state->record();
       EXPECT_NEAR(page["agent_moves"][agentMove]["value"].get<double>(), value, 1e-3);
@@ -213,12 +202,33 @@ TEST_P(WebPage, PlaysMovesAndShowsTheNativeEnginesPosition) {
   std::vector<float> planes(size_t(game->inputShape().size()));
   state->encode(planes.data());
   EXPECT_EQ(page["planes"].get<std::vector<float>>(), planes);
-  if (c.gridWidth > 0) {  // every piece drawn on the square of its name
-    EXPECT_EQ((page["drawn_board"].get<std::map<std::string, std::string>>()),
-              piecesOfRecord(state->record(), c.gridWidth));
+  if (gridWidth > 0) {
+    EXPECT_EQ((page["drawn_board"].get<std::map<std::string, std::string>>()), piecesOfRecord(state->record(), gridWidth));
   } else {
     EXPECT_TRUE(page["drawn_board"].is_null());
   }
+}
+
+class WebPage : public ::testing::TestWithParam<PageCase> {};
+
+TEST_P(WebPage, PlaysMovesAndShowsTheNativeEnginesPosition) {
+  if (!haveChromium()) GTEST_SKIP() << "chromium not installed";
+  const PageCase& c = GetParam();
+  TempDir dir("tz-web-");
+  const std::string ckpt = dir.file("net.ckpt"), site = dir.file("site");
+  const CliResult init = runCli("net init --variant " + c.variant + " --network small --out " + ckpt);
+  ASSERT_EQ(init.code, 0) << init.out;
+  const CliResult ex = runCli("export " + ckpt + " --format web --out " + site + " --json", false);
+  ASSERT_EQ(ex.code, 0) << ex.out;
+  EXPECT_EQ(nlohmann::json::parse(ex.out)["page"], site + "/index.html");
+
+  Server server(site, dir.file("server.log"));
+  ASSERT_FALSE(server.url().empty()) << "serve.py did not start: " << readFile(dir.file("server.log"));
+  const nlohmann::json page = playInChromium(server.url(), "human=" + c.human + "&script=" + c.script, dir);
+  ASSERT_FALSE(page.is_null());
+  ASSERT_FALSE(page.contains("error")) << page.dump();
+  EXPECT_TRUE(page["agents"].is_null()) << "a page of one agent offers no choice";
+  expectPageShowsTheEngine(page, ckpt, c.human, c.gridWidth);
 }
 
 INSTANTIATE_TEST_SUITE_P(Families, WebPage,
@@ -226,6 +236,44 @@ INSTANTIATE_TEST_SUITE_P(Families, WebPage,
                                            PageCase{"morris", "black", "*,*", 0},
                                            PageCase{"tictactoe", "x", "b2,*", 3}),
                          [](const auto& info) { return info.param.variant.substr(0, info.param.variant.find(' ')); });
+
+TEST(WebExport, ShippedPageOffersEveryShippedModelAndPlaysTheOneChosen) {
+  if (!haveChromium()) GTEST_SKIP() << "chromium not installed";
+  TempDir dir("tz-web-");
+  const std::string site = dir.file("site");
+  const CliResult listed = runCli("models --json", false);
+  ASSERT_EQ(listed.code, 0) << listed.out;
+  const nlohmann::json models = nlohmann::json::parse(listed.out)["models"];
+  std::vector<std::string> names;
+  for (const auto& m : models) names.push_back(m["name"]);
+  ASSERT_GE(names.size(), 2u) << "the repository ships several models";
+  const CliResult ex = runCli("export --shipped --format web --out " + site + " --json", false);
+  ASSERT_EQ(ex.code, 0) << ex.out;
+  const nlohmann::json written = nlohmann::json::parse(ex.out);
+  ASSERT_EQ(written["models"].size(), names.size()) << ex.out;
+  for (size_t i = 0; i < names.size(); ++i) EXPECT_EQ(written["models"][i]["model"], site + "/" + names[i] + "/model.onnx");
+  std::vector<std::string> offered;
+  for (const auto& a : nlohmann::json::parse(readFile(site + "/agents.json"))) offered.push_back(a["name"]);
+  EXPECT_EQ(offered, names);
+
+  // Morris, chosen by the address, plays as the page's agent (white, moving first).
+  ASSERT_NE(std::find(names.begin(), names.end(), "morris"), names.end()) << "morris is a shipped model";
+  Server server(site, dir.file("server.log"));
+  ASSERT_FALSE(server.url().empty()) << "serve.py did not start: " << readFile(dir.file("server.log"));
+  const nlohmann::json page = playInChromium(server.url(), "agent=morris&human=black&script=*,*", dir);
+  ASSERT_FALSE(page.is_null());
+  ASSERT_FALSE(page.contains("error")) << page.dump();
+  EXPECT_EQ(page["agents"], nlohmann::json(names));
+  EXPECT_EQ(page["agent"], "morris");
+  expectPageShowsTheEngine(page, std::string(TAFLZERO_SOURCE_DIR) + "/models/morris/model.ckpt", "black", 0);
+}
+
+TEST(WebExport, ShippedAndACheckpointTogetherAreRefused) {
+  TempDir dir("tz-web-");
+  expectOneLineError("export model:brandubh --shipped --format web --out " + dir.file("site"), "--shipped");
+  expectOneLineError("export --format web --out " + dir.file("site"), "give a checkpoint (or model:NAME), or --shipped");
+  EXPECT_FALSE(std::filesystem::exists(dir.file("site")));
+}
 
 TEST(WebExport, NamesTheSetupStepWhenTheRulesModuleIsMissing) {
   TempDir dir("tz-web-");

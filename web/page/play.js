@@ -1,10 +1,11 @@
-// The browser play page of a taflzero export: a person plays the exported network.
-// The rules are this project's C++ game code compiled to WebAssembly (taflzero_rules.js,
-// web/rules/); the network runs in onnxruntime-web. The agent plays the network's policy
-// restricted to the legal moves (argmax of the logits, no search).
-// Test hook: ?human=SIDE&script=m1,m2,... plays the person's moves by clicking them ("*": the
-// first legal move), the agent answering each, then writes the game as JSON into #test-result
-// (tests/web/web_page_test.cpp).
+// The browser play page of a taflzero export: a person plays the exported network, or one of
+// several agents when the export offers them (agents.json: the shipped models, each in the
+// folder of its name). The rules are this project's C++ game code compiled to WebAssembly
+// (taflzero_rules.js, web/rules/); the network runs in onnxruntime-web. The agent plays the
+// network's policy restricted to the legal moves (argmax of the logits, no search).
+// Test hook: ?agent=NAME&human=SIDE&script=m1,m2,... plays the person's moves by clicking them
+// ("*": the first legal move), the agent answering each, then writes the game as JSON into
+// #test-result (tests/web/web_page_test.cpp).
 'use strict';
 
 // The parsed JSON answer of a rules call; throws its error.
@@ -73,8 +74,11 @@ class Agent {
 
 // The page: the board, the legal moves, the history, and whose turn it is.
 class Page {
-  constructor(meta, rules, agent) {
+  // `offer`: the agents the page offers and the one playing ({agents: [names], agent: name}),
+  // both null on a page of one agent.
+  constructor(meta, rules, agent, offer) {
     this.meta = meta;
+    this.offer = offer;
     this.rules = rules;
     this.agent = agent;
     this.info = answer(rules.info());
@@ -272,6 +276,9 @@ class Page {
   async report() {
     await this.busy;
     return {
+      variant: this.meta.variant,
+      agents: this.offer.agents,
+      agent: this.offer.agent,
       moves: this.played,
       agent_moves: this.agentMoves,
       position: answer(this.rules.position()),
@@ -282,16 +289,39 @@ class Page {
   }
 }
 
-// Loads model.json, the rules module and the network, then starts a game.
+// The agent to play and what the page offers ({folder, agents, agent}): with agents.json, the
+// one the address names (?agent=NAME), else the first, in the folder of its name, and the
+// choice lists them all; without it the one agent at the page's top (folder '').
+async function chooseAgent() {
+  const listed = await fetch('agents.json');
+  if (!listed.ok) return {folder: '', agents: null, agent: null};
+  const agents = await listed.json();
+  const wanted = new URLSearchParams(location.search).get('agent');
+  const agent = agents.find((a) => a.name === wanted) || agents[0];
+  const select = document.getElementById('agent');
+  for (const a of agents) select.add(new Option(`${a.name} (${a.variant})`, a.name));
+  select.value = agent.name;
+  select.onchange = () => {  // a new agent is a new page: its rules and network load afresh
+    const query = new URLSearchParams(location.search);
+    query.set('agent', select.value);
+    location.search = query.toString();
+  };
+  document.getElementById('agent-choice').hidden = false;
+  document.getElementById('agent-summary').textContent = agent.summary;
+  return {folder: `${agent.name}/`, agents: agents.map((a) => a.name), agent: agent.name};
+}
+
+// Loads the agent's model.json, the rules module and the network, then starts a game.
 async function main() {
-  const meta = await (await fetch('model.json')).json();
+  const offer = await chooseAgent();
+  const meta = await (await fetch(`${offer.folder}model.json`)).json();
   const module = await TaflzeroRules();
   const rules = new module.Rules(meta.rules_yaml, meta.variant);
   if (rules.error()) throw new Error(rules.error());
   ort.env.wasm.numThreads = 1;
   ort.env.wasm.wasmPaths = new URL('./', location.href).href;
-  const session = await ort.InferenceSession.create('model.onnx', {executionProviders: ['wasm']});
-  const page = new Page(meta, rules, new Agent(session, meta.architecture.input_shape));
+  const session = await ort.InferenceSession.create(`${offer.folder}model.onnx`, {executionProviders: ['wasm']});
+  const page = new Page(meta, rules, new Agent(session, meta.architecture.input_shape), offer);
   window.taflzeroPage = page;
   page.newGame();
   const script = new URLSearchParams(location.search).get('script');
