@@ -70,7 +70,8 @@ const char* who(int set) { return set == kAll ? "all" : set == kK ? "king" : set
 // The hostile entry for a square that OpenTafl makes hostile whoever stands on it.
 const char* always(bool hostile) { return hostile ? "always" : "never"; }
 
-// The general keys: escape, first mover, king, jumps, speed, repetition and the refused extras.
+// The general keys: escape, first mover, king, jumps, speed, repetition, shieldwall, edge fort
+// and the refused extras.
 void mapGeneral(const OtnRules& r, YAML::Node& v) {
   v["escape"] = choice(r, "esc", "ce") == 'c' ? "corners" : "edge";
   v["encirclement"] = choice(r, "surf", "yn") == 'y';
@@ -87,14 +88,21 @@ void mapGeneral(const OtnRules& r, YAML::Node& v) {
       refuse(r, "spd", "our pieces move any distance");
     }
   }
+  // OpenTafl judges a third repetition in the position after the move, for the side to move
+  // there (Game.advanceState, GameState.checkVictory): tfr:w makes that side win, so the side
+  // that repeated loses; tfr:l makes it lose.
   const char tfr = choice(r, "tfr", "idwl");
-  if (tfr == 'w') refuse(r, "tfr", "no rule of ours makes the side that repeats a position win");
-  v["repetition"]["rule"] = tfr == 'l' ? "loss_mover" : "draw";  // OpenTafl reads tfr:i as a draw
+  if (tfr == 'l') refuse(r, "tfr", "no rule of ours makes the side that repeats a position win");
+  v["repetition"]["rule"] = tfr == 'w' ? "loss_mover" : "draw";  // OpenTafl reads tfr:i as a draw
   v["repetition"]["count"] = 3;
   v["repetition"]["count_start"] = true;
-  if (choice(r, "sw", "nws") != 'n') refuse(r, "sw", "our model has no shieldwall capture");
-  choice(r, "swf", "yn");
-  if (choice(r, "efe", "yn") != 'n') refuse(r, "efe", "our model has no edge fort escape");
+  const char sw = choice(r, "sw", "nws");  // none, weak (no corner closes a wall), strong
+  v["shieldwall"]["enabled"] = sw != 'n';
+  v["shieldwall"]["corner_bracket"] = sw != 'w';
+  if (choice(r, "swf", "yn") == 'n' && sw != 'n') {
+    refuse(r, "swf", "our shieldwall is taken only by the flanking move to the edge (docs/RULES.md 8.25)");
+  }
+  v["edge_fort"] = choice(r, "efe", "yn") == 'y';
   if (choice(r, "linc", "yn") != 'n') {
     refuse(r, "linc", "our model has no Linnaean capture (a defender taken against the occupied throne only "
                       "while the king there is surrounded on three sides)");

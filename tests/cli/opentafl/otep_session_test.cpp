@@ -21,6 +21,10 @@ namespace {
 using cli::opentafl::OtepSession;
 
 const std::string kBrandub = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+const std::string kFetlar =
+    "dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+const std::string kCopenhagen =
+    "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
 
 // The one line of an answer that starts with `prefix` ("" when none does).
 std::string lineStarting(const std::vector<std::string>& lines, const std::string& prefix) {
@@ -117,6 +121,20 @@ TEST(OtepSession, PlaysAWholeGameAsOpenTaflDrivesIt) {
   EXPECT_GT(host.state().ply(), 4);
 }
 
+// OpenTafl's own Copenhagen and Fetlar strings start a game, and the engines play it.
+TEST(OtepSession, CopenhagenAndFetlarStringsArePlayed) {
+  for (const std::string& rules : {kCopenhagen, kFetlar}) {
+    OtepSession attackers("alphabeta:depth=1", 1), defenders("greedy", 2);
+    Host host(rules, attackers, defenders, /*refuseOnce=*/-1);
+    ASSERT_NE(attackers.position(), nullptr) << "the rules were refused: " << rules;
+    int turns = 0;
+    while (turns < 24 && host.turn()) ++turns;
+    EXPECT_TRUE(turns == 24 || host.state().outcome().over) << rules;
+    EXPECT_GT(host.state().ply(), 2) << rules;
+    EXPECT_EQ(host.refusals(), 0) << rules;  // every move the engines chose was legal in OpenTafl's rules
+  }
+}
+
 TEST(OtepSession, RefusedMoveIsNotOfferedAgain) {
   OtepSession engine("greedy", 1);
   engine.handle("rules " + kBrandub);
@@ -209,7 +227,7 @@ TEST(OtepSession, CommandSpeaksFirstAndFollowsTheHost) {
   EXPECT_NE(ini.out.find("[engine]\n"), std::string::npos) << ini.out;
   EXPECT_NE(ini.out.find("\narguments=opentafl-engine --player alphabeta:ms=500 --seed 1\n"), std::string::npos) << ini.out;
   expectOneLineError("opentafl-engine --player nosuch --ini", "unknown player 'nosuch'");
-  expectOneLineError("opentafl-engine --show-rules 'dim:9 sw:s start:/9/9/9/9/9/9/9/9/9/'", "sw:s cannot be played");
+  expectOneLineError("opentafl-engine --show-rules 'dim:9 tfr:l start:/9/9/9/9/9/9/9/9/9/'", "tfr:l cannot be played");
 }
 
 }  // namespace

@@ -1,14 +1,19 @@
 // OpenTafl Notation (docs/OPENTAFL.md 3 and 4): the built-in rules strings of OpenTafl
-// mapped onto our rule model (Brandub agreeing with our brandubh in perft), refusals that
+// mapped onto our rule model (Brandub agreeing with our brandubh in perft, Fetlar and
+// Copenhagen our presets but for named keys), refusals that
 // name the key and value, OTN moves and move lists, and the clock's move budget.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
 
 #include "cli/opentafl/otep_clock.h"
 #include "cli/opentafl/otn_moves.h"
 #include "cli/opentafl/otn_rules.h"
 #include "cli/opentafl/otn_variant.h"
+#include "game/base/yaml_difference.h"
 #include "game/registry.h"
 #include "tests/support/error_of.h"
 
@@ -80,23 +85,66 @@ TEST(OpenTaflRules, FotevikenMapsKeyByKey) {
   EXPECT_EQ(v["hostile"]["throne"]["attackers"].as<std::string>(), "never");
 }
 
-TEST(OpenTaflRules, FetlarMapsWithCornerEscape) {
+// The keys whose values differ between the resolved rules of `otn` (an OpenTafl string) and
+// of our preset `preset`, each as "key: OURS -> OPENTAFL'S".
+std::vector<std::string> differencesFromPreset(const std::string& otn, const std::string& preset) {
+  const auto ours = flattenYaml(YAML::Load(loadGame(preset)->rulesYaml()));
+  const auto theirs = flattenYaml(YAML::Load(gameOfOtn(otn)->rulesYaml()));
+  std::vector<std::string> out;
+  for (const auto& [key, value] : ours) {
+    const auto other = theirs.find(key);
+    if (other == theirs.end()) out.push_back(key + ": " + value + " -> (absent)");
+    else if (other->second != value) out.push_back(key + ": " + value + " -> " + other->second);
+  }
+  for (const auto& [key, value] : theirs) {
+    if (!ours.count(key)) out.push_back(key + ": (absent) -> " + value);
+  }
+  return out;
+}
+
+// OpenTafl's Fetlar is our fetlar but for what cannot matter: the ply limit (OpenTafl has
+// none) and the corners' hostility to a king taken on four sides and never on the edge.
+TEST(OpenTaflRules, FetlarIsOurFetlarPreset) {
   auto game = gameOfOtn(kFetlar);
-  auto ours = loadGame("hnefatafl-11", {"first=attackers"});
+  EXPECT_EQ(game->name(), "fetlar");
+  EXPECT_EQ(differencesFromPreset(kFetlar, "fetlar"),
+            (std::vector<std::string>{"hostile.corners.king: never -> always", "ply_limit: 500 -> 100000"}));
+  auto ours = loadGame("fetlar");
   for (int depth = 1; depth <= 2; ++depth) EXPECT_EQ(game->newGame()->perft(depth), ours->newGame()->perft(depth));
-  EXPECT_EQ(valueOf(kFetlar, "king", "capture"), "strong");
-  EXPECT_EQ(valueOf(kFetlar, "king", "edge_hostile"), "false");
-  EXPECT_EQ(valueOf(kFetlar, "corners", "stop"), "king");
-  EXPECT_EQ(valueOf(kFetlar, "first"), "attackers");
+}
+
+// OpenTafl's Copenhagen (sw:s efe:y tfr:w) is our copenhagen but for the same two keys and
+// the repetition rule: the side that repeats a position a third time loses, not the defenders.
+TEST(OpenTaflRules, CopenhagenIsOurCopenhagenPresetButForRepetition) {
+  auto game = gameOfOtn(kCopenhagen);
+  EXPECT_EQ(game->name(), "copenhagen");
+  EXPECT_EQ(differencesFromPreset(kCopenhagen, "copenhagen"),
+            (std::vector<std::string>{"hostile.corners.king: never -> always", "ply_limit: 500 -> 100000",
+                                      "repetition.rule: loss_defenders -> loss_mover"}));
+  auto ours = loadGame("copenhagen");
+  for (int depth = 1; depth <= 2; ++depth) EXPECT_EQ(game->newGame()->perft(depth), ours->newGame()->perft(depth));
+}
+
+TEST(OpenTaflRules, ShieldwallEdgeFortAndRepetitionKeys) {
+  const std::string start = " start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+  EXPECT_EQ(valueOf("dim:11 sw:w" + start, "shieldwall", "enabled"), "true");
+  EXPECT_EQ(valueOf("dim:11 sw:w" + start, "shieldwall", "corner_bracket"), "false");
+  EXPECT_EQ(valueOf("dim:11 sw:s" + start, "shieldwall", "corner_bracket"), "true");
+  EXPECT_EQ(valueOf("dim:11" + start, "shieldwall", "enabled"), "false");
+  EXPECT_EQ(valueOf("dim:11 swf:n" + start, "shieldwall", "enabled"), "false");  // no effect without walls
+  EXPECT_EQ(valueOf("dim:11 efe:y" + start, "edge_fort"), "true");
+  EXPECT_EQ(valueOf("dim:11" + start, "edge_fort"), "false");
+  EXPECT_EQ(valueOf("dim:11 tfr:w" + start, "repetition", "rule"), "loss_mover");
+  EXPECT_EQ(valueOf("dim:11 tfr:d" + start, "repetition", "rule"), "draw");
+  EXPECT_EQ(valueOf("dim:11 tfr:i" + start, "repetition", "rule"), "draw");
 }
 
 TEST(OpenTaflRules, RefusesWhatOurModelCannotExpressNamingKeyAndValue) {
   EXPECT_NE(errorOf([&] { gameOfOtn(kTablut); }).find("linc:y cannot be played"), std::string::npos);
-  EXPECT_NE(errorOf([&] { gameOfOtn(kCopenhagen); }).find("tfr:w cannot be played"), std::string::npos);
   const std::string brandubStart = " start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
   const std::pair<std::string, std::string> refused[] = {
-      {"dim:7 sw:s", "sw:s cannot be played"},
-      {"dim:7 efe:y", "efe:y cannot be played"},
+      {"dim:7 tfr:l", "tfr:l cannot be played"},
+      {"dim:7 sw:s swf:n", "swf:n cannot be played"},
       {"dim:7 ber:c", "ber:c cannot be played"},
       {"dim:7 ka:a", "ka:a cannot be played"},
       {"dim:7 kj:r", "kj:r cannot be played"},
