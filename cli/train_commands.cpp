@@ -77,6 +77,8 @@ void addTrain(CLI::App& app) {
     std::string config;
     std::string run;
     std::string from;
+    std::vector<std::string> sets;
+    std::string minutes, games, steps;
     bool resume = false;
     bool quiet = false;
     bool json = false;
@@ -93,6 +95,11 @@ void addTrain(CLI::App& app) {
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
   cmd->add_option("--from", o->from, "Start a new run from a shipped model (a name, or its folder: models/NAME): its "
                                      "weights, optimizer state and step");
+  cmd->add_option("--set", o->sets, "Override a key of the experiment file: --set selfplay.simulations=64 (repeatable; "
+                                    "kept in the run's config.yaml; a resume gives the same)");
+  cmd->add_option("--minutes", o->minutes, "The run's budget in minutes (budget.minutes; 0: no limit)");
+  cmd->add_option("--games", o->games, "The run's budget in self-play games (budget.games; 0: no limit)");
+  cmd->add_option("--steps", o->steps, "The run's budget in training steps (budget.steps; 0: no limit)");
   cmd->add_flag("--quiet", o->quiet, "No progress line");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
   for (const auto& [flag, variable] : kDistributedFlags) {
@@ -113,7 +120,14 @@ void addTrain(CLI::App& app) {
     if (distributed && !distributed->learner()) return runActorCommand(*distributed, dir, progress, o->json);
     if (distributed && !distributed->coordinator()) return runFurtherLearnerCommand(*distributed, o->json);
     const auto peers = distributed ? std::make_unique<DistributedPeers>(*distributed) : nullptr;
-    const RunSummary s = runTraining(o->config, dir, o->resume, progress, peers.get(), checkpointOfModel(o->from));
+    // The budget flags are overrides of the budget keys, applied after --set.
+    std::vector<std::string> sets = o->sets;
+    const std::pair<const char*, std::string> budget[] = {{"minutes", o->minutes}, {"games", o->games}, {"steps", o->steps}};
+    for (const auto& [key, value] : budget) {
+      if (!value.empty()) sets.push_back("budget." + std::string(key) + "=" + value);
+    }
+    const RunSummary s = runTraining(ExperimentSource(o->config, sets), dir, o->resume, progress, peers.get(),
+                                     checkpointOfModel(o->from));
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}

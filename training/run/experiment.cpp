@@ -247,10 +247,26 @@ void readPart(ConfigReader& r, const std::string& key, S& part) {
 
 }  // namespace
 
-ExperimentConfig loadExperiment(const std::string& path) {
+YAML::Node ExperimentSource::resolved() const {
+  YAML::Node node = loadYamlFile(path);
+  for (const char* key : {"variant", "network"}) {
+    if (!node[key]) continue;
+    node[key] = resolveFile(node[key].as<std::string>(), path);
+  }
+  if (node["variants"] && node["variants"].IsSequence()) {
+    for (YAML::Node v : node["variants"]) {
+      if (v.IsMap() && v["variant"]) v["variant"] = resolveFile(v["variant"].as<std::string>(), path);
+    }
+  }
+  applyOverrides(node, sets);
+  return node;
+}
+
+ExperimentConfig loadExperiment(const ExperimentSource& source) {
+  const std::string& path = source.path;
   ExperimentConfig c;
   c.file = path;
-  ConfigReader r(loadYamlFile(path), path);
+  ConfigReader r(source.resolved(), path);
   r.getString("description", "");
   c.variants = readVariants(r, path);
   c.variant = resolveFile(r.getString("variant", c.variants.empty() ? c.variant : c.variants.front().variant), path);

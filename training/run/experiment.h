@@ -12,6 +12,10 @@
 #include "mcts/players/agent_spec.h"
 #include "mcts/search_options.h"
 
+namespace YAML {
+class Node;
+}
+
 namespace tz {
 
 /// When the run stops (the first limit reached; 0 = no limit).
@@ -231,7 +235,23 @@ struct ExperimentConfig {
   void check() const;
 };
 
-/// Reads an experiment file; throws ConfigError naming the file, key and expected value.
-ExperimentConfig loadExperiment(const std::string& path);
+/// An experiment as a command names it: its file, and overrides of its keys.
+struct ExperimentSource {
+  std::string path;               // the experiment file
+  std::vector<std::string> sets;  // "a.b=value" overrides of its keys (`train --set`), applied in order
+
+  /// The file `file` with the overrides `overrides` (none: the file alone, as most commands name it).
+  ExperimentSource(std::string file, std::vector<std::string> overrides = {})  // NOLINT: a path is a source
+      : path(std::move(file)), sets(std::move(overrides)) {}
+
+  /// The experiment's YAML: the file with its variant and network file references made
+  /// absolute (preset names stay names), then the overrides. Throws Error naming the file, or
+  /// the override that is not "key=value".
+  YAML::Node resolved() const;
+};
+
+/// Reads an experiment (the file with its overrides); throws ConfigError naming the file,
+/// key and expected value.
+ExperimentConfig loadExperiment(const ExperimentSource& source);
 
 }  // namespace tz

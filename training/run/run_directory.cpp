@@ -21,22 +21,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The experiment at `configPath` with its variant and network file references made
-// absolute (preset names stay names).
-YAML::Node resolvedExperiment(const std::string& configPath) {
-  YAML::Node node = loadYamlFile(configPath);
-  for (const char* key : {"variant", "network"}) {
-    if (!node[key]) continue;
-    node[key] = resolveFile(node[key].as<std::string>(), configPath);
-  }
-  if (node["variants"] && node["variants"].IsSequence()) {
-    for (YAML::Node v : node["variants"]) {
-      if (v.IsMap() && v["variant"]) v["variant"] = resolveFile(v["variant"].as<std::string>(), configPath);
-    }
-  }
-  return node;
-}
-
 // identity.yaml: the stored config, the rules (by variant name when the run has several) and
 // the network it resolves to (`experiment`,
 // the same config loaded).
@@ -116,9 +100,9 @@ double runSeconds(const RunPaths& paths) {
   return seconds;
 }
 
-void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths,
+void createRunDirectory(const ExperimentSource& source, const ExperimentConfig& experiment, const RunPaths& paths,
                         const RunStart& start) {
-  const YAML::Node config = resolvedExperiment(configPath);
+  const YAML::Node config = source.resolved();
   fs::create_directories(paths.checkpoints);
   if (!start.from.empty()) {
     const std::string first = checkpointPath(paths, start.fromStep);
@@ -132,11 +116,14 @@ void createRunDirectory(const std::string& configPath, const ExperimentConfig& e
   }
   // config.yaml last: its presence marks a run.
   writeAtomically(paths.identity, YAML::Dump(identityOf(config, experiment)) + "\n");
-  writeAtomically(paths.config, "# " + configPath + " as started\n" + YAML::Dump(config) + "\n");
+  std::string started = "# " + source.path;
+  for (const std::string& set : source.sets) started += " " + overrideName(set);
+  writeAtomically(paths.config, started + " as started\n" + YAML::Dump(config) + "\n");
 }
 
-void checkResumable(const std::string& configPath, const RunPaths& paths) {
-  const YAML::Node command = resolvedExperiment(configPath);
+void checkResumable(const ExperimentSource& source, const RunPaths& paths) {
+  const std::string configPath = source.path + (source.sets.empty() ? "" : " with its --set overrides");
+  const YAML::Node command = source.resolved();
   const YAML::Node stored = loadYamlFile(paths.config);
   const ExperimentConfig storedExperiment = loadExperiment(paths.config);
   if (!fs::exists(paths.identity)) writeAtomically(paths.identity, YAML::Dump(identityOf(stored, storedExperiment)) + "\n");

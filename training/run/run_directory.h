@@ -52,19 +52,20 @@ RunStart readRunStart(const RunPaths& paths);
 /// The run's wall time so far in seconds, every process before a resume included (metrics.jsonl).
 double runSeconds(const RunPaths& paths);
 
-/// Creates the run directory for a new run and writes its config.yaml: the experiment at
-/// `configPath` with file references made absolute, so that it resolves from anywhere; and
+/// Creates the run directory for a new run and writes its config.yaml: the experiment of
+/// `source` with file references made absolute and its overrides applied, so that it
+/// resolves from anywhere; and
 /// identity.yaml: that config with the rules and the network architecture `experiment`
 /// (the same file, already loaded) resolves to. A run continuing a checkpoint (`start.from`
 /// not empty) gets a copy of it as its first checkpoint and start.yaml, before config.yaml.
-void createRunDirectory(const std::string& configPath, const ExperimentConfig& experiment, const RunPaths& paths,
+void createRunDirectory(const ExperimentSource& source, const ExperimentConfig& experiment, const RunPaths& paths,
                         const RunStart& start = {});
 
 /// Checks, before a resumed run touches anything, that it is still the run it started as:
-/// `configPath` (the command's config) and the run's config.yaml both equal the config in
+/// `source` (the command's config and overrides) and the run's config.yaml both equal the config in
 /// identity.yaml, and that config still resolves to the same rules and network (a variant
 /// or network file may have been edited). Throws Error naming the first difference. A run
 /// made before identity.yaml existed gets one from its config.yaml.
-void checkResumable(const std::string& configPath, const RunPaths& paths);
+void checkResumable(const ExperimentSource& source, const RunPaths& paths);
 
 }  // namespace tz

@@ -327,7 +327,7 @@ ExperimentConfig continuing(ExperimentConfig config, const RunStart& start) {
 
 }  // namespace
 
-RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
+RunSummary runTraining(const ExperimentSource& experiment, const std::string& dir, bool resume, bool progress,
                        RunPeers* peers, const std::string& from) {
   const RunPaths paths = RunPaths::of(dir);
   const bool exists = fs::exists(paths.config);
@@ -343,14 +343,14 @@ RunSummary runTraining(const std::string& configPath, const std::string& dir, bo
     }
     // The experiment is read once: checked (nothing is created for a run that cannot start),
     // then stored resolved in the run directory, and run.
-    ExperimentConfig config = loadExperiment(configPath);
+    ExperimentConfig config = loadExperiment(experiment);
     checkStartable(config, peers);
     const RunStart start = from.empty() ? RunStart{} : checkedStart(from, config);
-    createRunDirectory(configPath, config, paths, start);
+    createRunDirectory(experiment, config, paths, start);
     Run run(paths, continuing(std::move(config), start), progress, peers);
     return run.go();
   }
-  checkResumable(configPath, paths);  // nothing is touched when the run is not the one it started as
+  checkResumable(experiment, paths);  // nothing is touched when the run is not the one it started as
   ExperimentConfig config = loadExperiment(paths.config);
   if (peers) peers->check(config);
   fs::create_directories(paths.checkpoints);

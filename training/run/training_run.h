@@ -22,7 +22,7 @@ struct RunSummary {
   int publications = 0;          // weights handed to self-play by this process
 };
 
-/// Runs (or resumes) the experiment in `dir` until its budget is spent. `progress` shows a
+/// Runs (or resumes) the experiment (a file and its overrides) in `dir` until its budget is spent. `progress` shows a
 /// live status line on stderr. Throws Error on a bad config or when `dir` holds another run
 /// and `resume` is false. With `peers` (rank 0 of a distributed run) this process is the
 /// learner: it serves the run to them and stores the actors' games instead of playing, and
@@ -31,7 +31,7 @@ struct RunSummary {
 /// learning-rate schedule goes on where it stopped), no bootstrap games, the replay buffer
 /// refilled by the network's own games; refused, nothing written, when its variant or
 /// network is not the experiment's.
-RunSummary runTraining(const std::string& configPath, const std::string& dir, bool resume, bool progress,
+RunSummary runTraining(const ExperimentSource& experiment, const std::string& dir, bool resume, bool progress,
                        RunPeers* peers = nullptr, const std::string& from = "");
 
 }  // namespace tz

@@ -1,12 +1,16 @@
 // A run is fixed at its start: a resume refuses an edited variant file, an edited run
-// config, another command-line config or a missing one, naming the difference and touching
-// nothing; a checkpoint that does not load is moved aside, never overwritten.
+// config, another command-line config or a missing one, or other overrides (`train --set`),
+// naming the difference and touching nothing; a checkpoint that does not load is moved
+// aside, never overwritten.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "game/base/error.h"
 #include "nets/checkpoint.h"
@@ -99,6 +103,45 @@ TEST_F(RunIdentity, AnotherOrMissingCommandConfigIsRefused) {
 TEST_F(RunIdentity, TheSameConfigResumesAndTheRunsOwnCopyToo) {
   EXPECT_EQ(runTraining(config_, run_, true, false).steps, 20);
   EXPECT_EQ(runTraining(run_ + "/config.yaml", run_, true, false).steps, 20);
+}
+
+// `train --set` and the budget flags: the overrides are part of the run's config, and a
+// resume takes the same overrides (or the run's own config), as it takes the same file.
+TEST_F(RunIdentity, OverridesAreTheRunsAndAResumeNeedsTheSame) {
+  const std::string run = (root_ / "overridden").string();
+  const ExperimentSource overridden(config_, {"seed=5", "budget.steps=10"});
+  EXPECT_EQ(runTraining(overridden, run, false, false).steps, 10);
+  const std::string stored = readFile(fs::path(run) / "config.yaml");
+  EXPECT_NE(stored.find("--set 'seed=5' --set 'budget.steps=10' as started"), std::string::npos) << stored;
+  EXPECT_NE(stored.find("seed: 5"), std::string::npos) << stored;
+  EXPECT_EQ(runTraining(overridden, run, true, false).steps, 10);
+  EXPECT_EQ(runTraining(run + "/config.yaml", run, true, false).steps, 10);
+  try {
+    runTraining(config_, run, true, false);
+    ADD_FAILURE() << "resumed without the run's overrides";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("differs from the config the run started with (seed: 5 -> 3)"),
+              std::string::npos)
+        << e.what();
+  }
+}
+
+TEST_F(RunIdentity, ABadOverrideIsRefusedBeforeAnythingIsWritten) {
+  const std::string run = (root_ / "refused").string();
+  const std::pair<std::vector<std::string>, std::string> refused[] = {
+      {{"budget.minutes=-1"}, "budget.minutes"},
+      {{"selfplay.nosuch=1"}, "nosuch"},
+      {{"seed"}, "seed"},
+  };
+  for (const auto& [sets, expected] : refused) {
+    try {
+      runTraining(ExperimentSource(config_, sets), run, false, false);
+      ADD_FAILURE() << "started with " << sets.front();
+    } catch (const Error& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+    EXPECT_FALSE(fs::exists(run)) << sets.front();
+  }
 }
 
 TEST_F(RunIdentity, ACheckpointThatDoesNotLoadIsMovedAsideNotOverwritten) {
