@@ -160,6 +160,79 @@ void addArena(CLI::App& app) {
   cmd->callback([o] { runArena(*o); });
 }
 
+// What `play` answers to "help".
+const char* const kPlayHelp =
+    "a move in notation (e3-b3): play it; moves: the legal moves; undo: take back your last move and the reply; "
+    "quit: stop\n";
+
+// `play`: a person at the terminal against `opponentSpec` on `game`, as `humanSide` (the first
+// to move when empty). The game ends at its result, at `quit`, or when input ends, and says which.
+void playInTerminal(const Game& game, const std::string& opponentSpec, const std::string& humanSide, uint64_t seed) {
+  auto state = game.newGame();
+  const int human = humanSide.empty() ? state->toMove() : game.sideFromName(humanSide);
+  auto opponent = makePlayer(opponentSpec, game, seed);
+  opponent->newGame();
+  std::vector<Action> played;         // every action so far
+  std::vector<size_t> humanTurns;     // where each of the person's turns began in `played`
+  const auto apply = [&](Action a) {
+    opponent->observe(*state, a);
+    state->apply(a);
+    played.push_back(a);
+  };
+  std::cout << "You play the " << game.sideName(human) << " against " << opponent->name()
+            << ". Type moves in notation, 'moves' for the legal moves, 'undo', 'help', 'quit' to stop.\n";
+  while (!state->outcome().over) {
+    std::cout << "\n" << state->diagram();
+    if (state->toMove() != human) {
+      const Action action = opponent->chooseAction(*state);
+      std::cout << opponent->name() << " (" << game.sideName(state->toMove()) << ") plays " << state->actionName(action)
+                << "\n";
+      apply(action);
+      continue;
+    }
+    std::cout << "your move (" << game.sideName(human) << "): " << std::flush;
+    std::string line;
+    const bool ended = !std::getline(std::cin, line);
+    line.erase(0, line.find_first_not_of(" \t\r"));
+    line.erase(line.find_last_not_of(" \t\r") + 1);
+    if (ended || line == "quit") {
+      std::cout << (ended ? "\ninput ended" : "stopped") << " after " << played.size()
+                << " plies: the game has no result\n";
+      return;
+    }
+    if (line.empty()) continue;
+    if (line == "help") {
+      std::cout << kPlayHelp;
+    } else if (line == "moves") {
+      for (const auto& m : state->legalTurns()) std::cout << m << " ";
+      std::cout << "\n";
+    } else if (line == "undo") {
+      if (humanTurns.empty()) {
+        std::cout << "nothing to undo\n";
+        continue;
+      }
+      played.resize(humanTurns.back());
+      humanTurns.pop_back();
+      const std::vector<Action> kept = played;
+      played.clear();
+      state = game.newGame();
+      opponent->newGame();
+      for (const Action a : kept) apply(a);
+    } else {
+      try {
+        const std::vector<Action> turn = turnActions(*state, line);
+        humanTurns.push_back(played.size());
+        for (const Action a : turn) apply(a);
+      } catch (const Error& e) {
+        std::cout << e.what() << "\n";
+      }
+    }
+  }
+  std::cout << "\n" << state->diagram() << "Game over: "
+            << (state->outcome().winner < 0 ? std::string("draw") : game.sideName(state->outcome().winner) + " win")
+            << " (" << state->outcome().reason << ")\n";
+}
+
 void addPlay(CLI::App& app) {
   struct Opts {
     VariantOptions variant;
@@ -173,52 +246,7 @@ void addPlay(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--human", o->human, "Your side: attackers/defenders or white/black (default: the first to move)");
   addSeedOption(cmd, o->seed, "Seed of the opponent");
-  cmd->callback([o] {
-    const auto game = o->variant.load({o->opponent});
-    auto state = game->newGame();
-    const int human = o->human.empty() ? state->toMove() : game->sideFromName(o->human);
-    auto opponent = makePlayer(o->opponent, *game, o->seed);
-    opponent->newGame();
-    std::cout << "You play the " << game->sideName(human) << " against " << opponent->name()
-              << ". Type moves in notation, 'moves' for the legal moves, 'quit' to stop.\n";
-    while (!state->outcome().over) {
-      std::cout << "\n" << state->diagram();
-      if (state->toMove() != human) {
-        const Action action = opponent->chooseAction(*state);
-        std::cout << opponent->name() << " (" << game->sideName(state->toMove()) << ") plays "
-                  << state->actionName(action) << "\n";
-        opponent->observe(*state, action);
-        state->apply(action);
-        continue;
-      }
-      std::cout << "your move (" << game->sideName(human) << "): " << std::flush;
-      std::string line;
-      if (!std::getline(std::cin, line)) {
-        std::cout << "\n";
-        return;
-      }
-      line.erase(0, line.find_first_not_of(" \t\r"));
-      line.erase(line.find_last_not_of(" \t\r") + 1);
-      if (line.empty()) continue;
-      if (line == "quit") return;
-      if (line == "moves") {
-        for (const auto& m : state->legalTurns()) std::cout << m << " ";
-        std::cout << "\n";
-        continue;
-      }
-      try {
-        for (Action a : turnActions(*state, line)) {
-          opponent->observe(*state, a);
-          state->apply(a);
-        }
-      } catch (const Error& e) {
-        std::cout << e.what() << "\n";
-      }
-    }
-    std::cout << "\n" << state->diagram() << "Game over: "
-              << (state->outcome().winner < 0 ? std::string("draw") : game->sideName(state->outcome().winner) + " win")
-              << " (" << state->outcome().reason << ")\n";
-  });
+  cmd->callback([o] { playInTerminal(*o->variant.load({o->opponent}), o->opponent, o->human, o->seed); });
 }
 
 }  // namespace

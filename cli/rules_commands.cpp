@@ -1,6 +1,7 @@
 // Rules queries (variants, perft, moves, show) and the rules benchmark.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 #include <random>
@@ -23,16 +24,20 @@ double secondsSince(Clock::time_point start) {
 }
 
 void addVariants(CLI::App& app) {
-  auto* cmd = app.add_subcommand("variants", "List the preset variants, one per line");
+  auto* cmd = app.add_subcommand("variants", "List the preset variants, one per line with its description");
   auto json = std::make_shared<bool>(false);
-  cmd->add_flag("--json", *json, "Print one JSON object");
+  cmd->add_flag("--json", *json, "Print one JSON object: the names, and each one's description");
   cmd->callback([json] {
     const auto names = presetNames();
-    if (*json) {
-      std::cout << nlohmann::json{{"variants", names}}.dump() << "\n";
-    } else {
-      for (const auto& n : names) std::cout << n << "\n";
+    size_t width = 0;
+    for (const auto& n : names) width = std::max(width, n.size());
+    nlohmann::json descriptions = nlohmann::json::object();
+    for (const auto& n : names) {
+      const std::string description = presetDescription(n);
+      descriptions[n] = description;
+      if (!*json) std::cout << n << std::string(width + 2 - n.size(), ' ') << description << "\n";
     }
+    if (*json) std::cout << nlohmann::json{{"variants", names}, {"descriptions", descriptions}}.dump() << "\n";
   });
 }
 
@@ -117,14 +122,25 @@ void addShow(CLI::App& app) {
   struct Opts {
     VariantOptions variant;
     PositionOptions position;
+    bool json = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("show", "Draw a position as a readable board");
   o->variant.addTo(cmd);
   o->position.addTo(cmd);
+  cmd->add_flag("--json", o->json, "Print one JSON object: the record, the side to move, the result, the drawing");
   cmd->callback([o] {
     auto game = o->variant.load();
     auto state = o->position.build(*game);
+    if (o->json) {
+      const Outcome& out = state->outcome();
+      nlohmann::json j{{"variant", game->name()},  {"record", state->record()},
+                       {"to_move", game->sideName(state->toMove())}, {"over", out.over},
+                       {"legal_moves", state->legalTurns().size()},   {"diagram", state->diagram()}};
+      if (out.over) j["result"] = {{"winner", winnerName(*game, out)}, {"reason", out.reason}};
+      std::cout << j.dump() << "\n";
+      return;
+    }
     std::cout << state->diagram() << "position " << state->record() << "\n"
               << game->sideName(state->toMove()) << " to move";
     const Outcome& out = state->outcome();

@@ -97,9 +97,9 @@ void addTrain(CLI::App& app) {
                                      "weights, optimizer state and step");
   cmd->add_option("--set", o->sets, "Override a key of the experiment file: --set selfplay.simulations=64 (repeatable; "
                                     "kept in the run's config.yaml; a resume gives the same)");
-  cmd->add_option("--minutes", o->minutes, "The run's budget in minutes (budget.minutes; 0: no limit)");
-  cmd->add_option("--games", o->games, "The run's budget in self-play games (budget.games; 0: no limit)");
-  cmd->add_option("--steps", o->steps, "The run's budget in training steps (budget.steps; 0: no limit)");
+  cmd->add_option("--minutes", o->minutes, "The run's budget in minutes (--set budget.minutes=M; 0: no limit)");
+  cmd->add_option("--games", o->games, "The run's budget in self-play games (--set budget.games=N; 0: no limit)");
+  cmd->add_option("--steps", o->steps, "The run's budget in training steps (--set budget.steps=N; 0: no limit)");
   cmd->add_flag("--quiet", o->quiet, "No progress line");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
   for (const auto& [flag, variable] : kDistributedFlags) {

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "game/base/config.h"
+#include "game/base/data_dir.h"
 #include "game/base/error.h"
 #include "game/game_family.h"
 #include "game/base/yaml_text.h"
@@ -18,20 +19,6 @@ namespace {
 // The game family that the variant map `root` names ("" when it names none).
 std::string familyOf(const YAML::Node& root) {
   return root["game"] && root["game"].IsScalar() ? root["game"].as<std::string>() : "";
-}
-
-// The override (the last, as it wins) that set the dotted `key`, a map above it or a key
-// below it; null when no override did.
-const std::string* overrideOf(const std::vector<std::string>& overrides, const std::string& key) {
-  const auto under = [](const std::string& inner, const std::string& outer) {
-    return inner.size() > outer.size() && inner.compare(0, outer.size() + 1, outer + ".") == 0;
-  };
-  const std::string* found = nullptr;
-  for (const auto& item : overrides) {
-    const std::string set = overrideKey(item);
-    if (set == key || under(key, set) || under(set, key)) found = &item;
-  }
-  return found;
 }
 
 // The variant `name` built by the family that the map `root` (read from `file`) names.
@@ -55,7 +42,7 @@ std::unique_ptr<Game> gameFromYaml(const YAML::Node& root, const std::string& fi
 
 std::string configDir() {
   if (const char* env = std::getenv("TAFLZERO_CONFIGS")) return env;
-  return std::string(TAFLZERO_SOURCE_DIR) + "/configs";
+  return dataDir() + "/configs";
 }
 
 std::vector<std::string> presetNames() {
@@ -69,17 +56,27 @@ std::vector<std::string> presetNames() {
   return names;
 }
 
+namespace {
+
+// The file of the preset `name`; throws Error naming the presets when there is none.
+fs::path presetFile(const std::string& name) {
+  const fs::path file = fs::path(configDir()) / "variants" / (name + ".yaml");
+  if (fs::exists(file)) return file;
+  std::string known;
+  for (const auto& p : presetNames()) known += (known.empty() ? "" : ", ") + p;
+  throw Error("unknown variant " + quoted(name) + ": expected one of " + known + " or a .yaml file");
+}
+
+}  // namespace
+
+std::string presetDescription(const std::string& name) {
+  const YAML::Node root = loadYamlFile(presetFile(name).string());
+  return root.IsMap() && root["description"] && root["description"].IsScalar() ? root["description"].as<std::string>() : "";
+}
+
 std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<std::string>& overrides) {
-  fs::path file = nameOrPath;
-  std::string name = fs::path(nameOrPath).stem().string();
-  if (!namesFile(nameOrPath)) {
-    file = fs::path(configDir()) / "variants" / (nameOrPath + ".yaml");
-    if (!fs::exists(file)) {
-      std::string known;
-      for (const auto& p : presetNames()) known += (known.empty() ? "" : ", ") + p;
-      throw Error("unknown variant " + quoted(nameOrPath) + ": expected one of " + known + " or a .yaml file");
-    }
-  }
+  const fs::path file = namesFile(nameOrPath) ? fs::path(nameOrPath) : presetFile(nameOrPath);
+  const std::string name = fs::path(nameOrPath).stem().string();
   YAML::Node root = loadYamlFile(file.string());
   if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");  // before overriding
   const std::string family = familyOf(root);

@@ -9,11 +9,16 @@
 
 namespace tz {
 
-/// The configs/ directory: $TAFLZERO_CONFIGS if set, else the source tree's configs/.
+/// The configs/ directory: $TAFLZERO_CONFIGS if set, else dataDir()'s configs/ (the
+/// installed one, or the source tree's).
 std::string configDir();
 
 /// Names of the preset variants (files in configs/variants/), sorted.
 std::vector<std::string> presetNames();
+
+/// The `description` line of the preset `name` ("" when its file has none); throws Error for
+/// an unknown preset.
+std::string presetDescription(const std::string& name);
 
 /// Loads a preset by name or a variant YAML file by path, with "key=value" overrides.
 /// Throws Error/ConfigError naming the variant, file and key on any problem.

@@ -13,6 +13,7 @@
 #include <sstream>
 #include <vector>
 
+#include "game/base/data_dir.h"
 #include "game/base/error.h"
 #include "nets/network_impl.h"
 #include "nets/positions.h"
@@ -176,7 +177,7 @@ std::string exportPython() {
 
 std::string scriptsDir() {
   if (const char* env = std::getenv("TAFLZERO_SCRIPTS")) return env;
-  return std::string(TAFLZERO_SOURCE_DIR) + "/scripts";
+  return dataDir() + "/scripts";
 }
 
 namespace {

@@ -40,7 +40,7 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
 /// exists (Debian's python3-torch), else python3.
 std::string exportPython();
 
-/// The scripts/ directory: $TAFLZERO_SCRIPTS, else the source tree's scripts/.
+/// The scripts/ directory: $TAFLZERO_SCRIPTS, else dataDir()'s scripts/ (installed or the source tree's).
 std::string scriptsDir();
 
 }  // namespace tz

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game/base/data_dir.h"
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "game/conditioned/rule_conditioned_game.h"
@@ -25,7 +26,7 @@ struct PageFile {
 
 // Every file copied beside the model, checked before anything is exported.
 std::vector<PageFile> pageFiles() {
-  const fs::path page = fs::path(TAFLZERO_SOURCE_DIR) / "web" / "page";
+  const fs::path page = fs::path(dataDir()) / "web" / "page";
   const fs::path rules = webModuleDir();
   const fs::path ort = fs::path(scriptsDir()) / "node_modules" / "onnxruntime-web" / "dist";
   const std::string rulesHint =
@@ -69,7 +70,9 @@ std::string copyPage(const std::vector<PageFile>& files, const std::string& outD
 
 std::string webModuleDir() {
   if (const char* env = std::getenv("TAFLZERO_WEB_MODULE")) return env;
-  return TAFLZERO_WEB_MODULE_DIR;
+  const fs::path installed = fs::path(dataDir()) / "web" / "rules-wasm";
+  std::error_code ec;
+  return fs::is_directory(installed, ec) ? installed.string() : TAFLZERO_WEB_MODULE_DIR;
 }
 
 WebExportResult exportWebPage(const Network& net, const Game& game, ExportOptions options) {

@@ -45,7 +45,7 @@ struct WebAgentsResult {
 WebAgentsResult exportWebAgents(const std::vector<WebAgent>& agents, ExportOptions options);
 
 /// The folder holding the built rules module (taflzero_rules.js and .wasm): $TAFLZERO_WEB_MODULE,
-/// else the build tree's.
+/// else the installed one (dataDir()/web/rules-wasm), else the build tree's.
 std::string webModuleDir();
 
 }  // namespace tz

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what taflzero needs on Debian (only what is missing) and builds it in build/.
+# Installs what taflzero needs on Debian (only what is missing), builds it in build/ and
+# installs it into $TAFLZERO_PREFIX (default ~/.local).
 # Sourced by run.sh and test.sh; safe to run again (the second build is incremental).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,3 +40,12 @@ fi
 
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release > /dev/null
 cmake --build build -j"$(nproc)"
+
+# The binaries in PREFIX/bin, the presets, shipped models, scripts and page in
+# PREFIX/share/taflzero, where the installed taflzero finds them from any folder.
+PREFIX="${TAFLZERO_PREFIX:-$HOME/.local}"
+cmake --install build --prefix "$PREFIX" > /dev/null
+case ":$PATH:" in
+  *":$PREFIX/bin:"*) echo "setup: taflzero installed in $PREFIX/bin" ;;
+  *) echo "setup: taflzero installed in $PREFIX/bin, which is not on your PATH: export PATH=\"$PREFIX/bin:\$PATH\"" ;;
+esac

@@ -163,6 +163,18 @@ std::string overrideKey(const std::string& override) {
   return override.substr(0, eq);
 }
 
+const std::string* overrideOf(const std::vector<std::string>& overrides, const std::string& key) {
+  const auto under = [](const std::string& inner, const std::string& outer) {
+    return inner.size() > outer.size() && inner.compare(0, outer.size() + 1, outer + ".") == 0;
+  };
+  const std::string* found = nullptr;
+  for (const auto& item : overrides) {
+    const std::string set = overrideKey(item);
+    if (set == key || under(key, set) || under(set, key)) found = &item;
+  }
+  return found;
+}
+
 void applyOverrides(YAML::Node& root, const std::vector<std::string>& overrides) {
   for (const auto& item : overrides) {
     const std::string key = overrideKey(item);

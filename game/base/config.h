@@ -103,6 +103,10 @@ std::string overrideName(const std::string& override);
 /// when it is not of that form.
 std::string overrideKey(const std::string& override);
 
+/// The override (the last, as it wins) that set the dotted `key`, a map above it or a key
+/// below it; null when none did. Errors about that key are the override's.
+const std::string* overrideOf(const std::vector<std::string>& overrides, const std::string& key);
+
 /// Applies "a.b.c=value" overrides to a YAML map (value parsed as YAML); throws Error
 /// when an override is not of that form.
 void applyOverrides(YAML::Node& root, const std::vector<std::string>& overrides);

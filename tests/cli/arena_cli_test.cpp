@@ -114,6 +114,19 @@ TEST(PlayCli, ExplainsIllegalInputAndQuits) {
   EXPECT_NE(r.out.find("d7-e7 "), std::string::npos) << r.out;  // listed by 'moves'
   EXPECT_NE(r.out.find("random (defenders) plays"), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("Game over"), std::string::npos);
+  EXPECT_NE(r.out.find("stopped after 2 plies: the game has no result\n"), std::string::npos) << r.out;
+}
+
+// `undo` takes back the person's last move and the reply; `help` lists the commands.
+TEST(PlayCli, UndoTakesBackAMoveAndItsReply) {
+  const auto in = inputFile("play_undo.txt", "undo\nd7-e7\nundo\nhelp\nd7-c7\nquit\n");
+  auto r = runCli("play --variant brandubh --human attackers --opponent greedy < " + in);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("nothing to undo"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("undo: take back your last move and the reply"), std::string::npos) << r.out;
+  // d7-c7 is legal only if d7-e7 was taken back: then two plies stand, d7-c7 and its reply.
+  EXPECT_EQ(r.out.find("illegal move"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("stopped after 2 plies"), std::string::npos) << r.out;
 }
 
 TEST(PlayCli, EndOfInputEndsCleanly) {
@@ -121,6 +134,7 @@ TEST(PlayCli, EndOfInputEndsCleanly) {
   auto r = runCli("play --variant linnaeus --opponent greedy --human attackers < " + in);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("greedy (defenders) plays"), std::string::npos) << r.out;  // defenders move first
+  EXPECT_NE(r.out.find("input ended after 1 plies: the game has no result\n"), std::string::npos) << r.out;
 }
 
 TEST(PlayCli, PlaysAGameToTheEnd) {

@@ -15,8 +15,8 @@ namespace {
 TEST(MorrisCli, VariantsListBothPresets) {
   auto r = runCli("variants");
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("\nmorris\n"), std::string::npos);
-  EXPECT_NE(r.out.find("\nmorris-noflying\n"), std::string::npos);
+  EXPECT_NE(r.out.find("\nmorris  "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nmorris-noflying  "), std::string::npos) << r.out;
 }
 
 TEST(MorrisCli, PerftCountsWholeTurns) {

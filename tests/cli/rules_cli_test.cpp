@@ -12,12 +12,34 @@
 namespace tz::test {
 namespace {
 
-TEST(RulesCli, VariantsListsEveryPresetOnePerLine) {
+TEST(RulesCli, VariantsListsEveryPresetOnePerLineWithItsDescription) {
   auto r = runCli("variants");
   ASSERT_EQ(r.code, 0) << r.out;
-  for (const char* name : {"linnaeus\n", "brandubh\n", "ashton\n", "alea-evangelii\n", "hnefatafl-13\n"}) {
-    EXPECT_NE(r.out.find(name), std::string::npos) << name;
+  for (const char* name : {"linnaeus", "brandubh", "ashton", "alea-evangelii", "hnefatafl-13"}) {
+    EXPECT_NE(("\n" + r.out).find("\n" + std::string(name) + "  "), std::string::npos) << name;  // at a line's start
   }
+  const std::string brandubh = "Brandubh 7x7, weak king off the throne, corner escape, attackers first";
+  EXPECT_NE(r.out.find("\nbrandubh  "), std::string::npos);
+  EXPECT_NE(r.out.find(brandubh + "\n"), std::string::npos) << r.out;
+  const auto j = nlohmann::json::parse(runCli("variants --json", false).out);
+  EXPECT_EQ(j["descriptions"]["brandubh"], brandubh);
+  EXPECT_EQ(j["descriptions"].size(), j["variants"].size());
+}
+
+TEST(RulesCli, ShowJsonGivesTheRecordSideAndDrawing) {
+  const auto r = runCli("show --variant brandubh --json", false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["record"], "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+  EXPECT_EQ(j["to_move"], "attackers");
+  EXPECT_EQ(j["over"], false);
+  EXPECT_EQ(j["legal_moves"], 40);  // perft 1
+  EXPECT_FALSE(j.contains("result"));
+  EXPECT_NE(j["diagram"].get<std::string>().find("t t T K T t t"), std::string::npos);
+  const auto over = nlohmann::json::parse(
+      runCli("show --variant brandubh --position /K2t3/3t3/3T3/ttT1Ttt/3T3/3t3/3t3/ --to-move attackers --json", false).out);
+  EXPECT_EQ(over["over"], true);
+  EXPECT_EQ(over["result"]["winner"], "defenders");
 }
 
 TEST(RulesCli, PerftJsonHasNodesAndDivideSums) {

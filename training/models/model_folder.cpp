@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "game/base/data_dir.h"
 #include "game/base/error.h"
 
 namespace tz {
@@ -12,7 +13,7 @@ namespace fs = std::filesystem;
 
 std::string modelsDirectory() {
   if (const char* env = std::getenv("TAFLZERO_MODELS")) return env;
-  return std::string(TAFLZERO_SOURCE_DIR) + "/models";
+  return dataDir() + "/models";
 }
 
 void checkModelName(const std::string& name, const std::string& what) {

@@ -7,7 +7,8 @@
 
 namespace tz {
 
-/// The folder of shipped models: $TAFLZERO_MODELS if set, else the source tree's models/.
+/// The folder of shipped models: $TAFLZERO_MODELS if set, else dataDir()'s models/ (the
+/// installed one, or the source tree's).
 std::string modelsDirectory();
 
 /// Throws Error naming `what` unless `name` is a model name: 1 to 40 of a-z, 0-9, '-' and

@@ -262,7 +262,10 @@ YAML::Node ExperimentSource::resolved() const {
   return node;
 }
 
-ExperimentConfig loadExperiment(const ExperimentSource& source) {
+namespace {
+
+// The experiment of `source`, read and checked; errors name the file.
+ExperimentConfig readExperiment(const ExperimentSource& source) {
   const std::string& path = source.path;
   ExperimentConfig c;
   c.file = path;
@@ -287,6 +290,18 @@ ExperimentConfig loadExperiment(const ExperimentSource& source) {
   r.finish();
   c.check();
   return c;
+}
+
+}  // namespace
+
+ExperimentConfig loadExperiment(const ExperimentSource& source) {
+  try {
+    return readExperiment(source);
+  } catch (const ConfigError& e) {  // a bad value that an override gave is the override's error
+    const std::string* culprit = overrideOf(source.sets, e.key());
+    if (!culprit) throw;
+    throw ConfigError(overrideName(*culprit), e.key(), e.expected());
+  }
 }
 
 }  // namespace tz

@@ -129,7 +129,7 @@ TEST_F(RunIdentity, OverridesAreTheRunsAndAResumeNeedsTheSame) {
 TEST_F(RunIdentity, ABadOverrideIsRefusedBeforeAnythingIsWritten) {
   const std::string run = (root_ / "refused").string();
   const std::pair<std::vector<std::string>, std::string> refused[] = {
-      {{"budget.minutes=-1"}, "budget.minutes"},
+      {{"budget.minutes=-1"}, "--set 'budget.minutes=-1': key 'budget.minutes'"},
       {{"selfplay.nosuch=1"}, "nosuch"},
       {{"seed"}, "seed"},
   };

@@ -1,0 +1,48 @@
+// `cmake --install`: the installed binaries find the installed presets and shipped models
+// (PREFIX/share/taflzero, game/base/data_dir.h) from any folder, with the source tree out of
+// reach, and play a shipped model.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "nets/temp_dir.h"
+#include "tests/cli/cli_runner.h"
+
+namespace tz::test {
+namespace {
+
+TEST(Install, InstalledBinariesReadTheInstalledConfigsAndModelsFromAnyFolder) {
+  TempDir dir("tz-install-");
+  const std::string prefix = dir.file("prefix");
+  const CliResult install = runShell("cmake --install " + std::string(TAFLZERO_BINARY_DIR) + " --prefix " + prefix +
+                                     " --component runtime > /dev/null");
+  ASSERT_EQ(install.code, 0) << install.out;
+  const std::string share = prefix + "/share/taflzero";
+  for (const char* file : {"/configs/variants/brandubh.yaml", "/models/brandubh/model.ckpt", "/scripts/export_model.py",
+                           "/web/page/play.js"}) {
+    EXPECT_TRUE(std::filesystem::is_regular_file(share + file)) << file;
+  }
+  // Run from / with nothing pointing at the source tree: what the binaries read is the install's.
+  const std::string bin = "cd / && env -u TAFLZERO_CONFIGS -u TAFLZERO_MODELS -u TAFLZERO_SCRIPTS -u TAFLZERO_HOME " +
+                          prefix + "/bin/taflzero ";
+  const CliResult models = runShell(bin + "models --json", false);
+  ASSERT_EQ(models.code, 0) << models.out;
+  EXPECT_EQ(nlohmann::json::parse(models.out)["directory"], share + "/models");
+  const CliResult variants = runShell(bin + "variants --json", false);
+  ASSERT_EQ(variants.code, 0) << variants.out;
+  EXPECT_NE(variants.out.find("\"brandubh\""), std::string::npos) << variants.out;
+  const CliResult arena =
+      runShell(bin + "arena --a model:brandubh,sims=16 --b random --games 2 --db " + dir.file("a.db") + " --json", false);
+  ASSERT_EQ(arena.code, 0) << arena.out;
+  EXPECT_EQ(nlohmann::json::parse(arena.out)["games"], 2) << arena.out;
+  // TAFLZERO_HOME points an installed binary elsewhere.
+  const CliResult elsewhere = runShell("cd / && TAFLZERO_HOME=" + dir.file("nowhere") + " " + prefix +
+                                       "/bin/taflzero show --variant brandubh");
+  EXPECT_EQ(elsewhere.code, 2) << elsewhere.out;
+  EXPECT_NE(elsewhere.out.find(dir.file("nowhere")), std::string::npos) << elsewhere.out;
+}
+
+}  // namespace
+}  // namespace tz::test
