@@ -2,17 +2,20 @@
 
 #include <sstream>
 
+#include <yaml-cpp/yaml.h>
+
+#include "game/base/config.h"
 #include "game/base/error.h"
 #include "game/registry.h"
-#include "training/models/model_card.h"
-#include "training/models/model_folder.h"
+#include "mcts/players/agent_kinds.h"
+#include "mcts/players/agent_spec.h"
 
 namespace tz::cli {
 
 void VariantOptions::addTo(CLI::App* cmd) {
   variantOption_ = cmd->add_option("--variant,-v", variant,
-                                   "Preset name (see `taflzero variants`) or variant YAML file (default: a model "
-                                   "player's variant, else linnaeus)")
+                                   "Preset name (see `taflzero variants`) or variant YAML file (default: a network "
+                                   "player's own rules, net: or model:, else linnaeus)")
                        ->capture_default_str();
   cmd->add_option("--set", sets, "Override one rule, e.g. --set first=attackers --set king.capture=strong");
 }
@@ -22,9 +25,14 @@ std::unique_ptr<Game> VariantOptions::load() const { return loadGame(variant, se
 std::unique_ptr<Game> VariantOptions::load(const std::vector<std::string>& players) const {
   if (variantOption_ && variantOption_->count() > 0) return load();
   for (const std::string& player : players) {
-    if (player.rfind("model:", 0) != 0) continue;
-    const std::string name = player.substr(6, player.find(',') == std::string::npos ? std::string::npos : player.find(',') - 6);
-    return loadGame(readModelCard(ModelFolder::named(name).card).variant, sets);
+    const AgentSpec spec = parseAgentSpec(player);
+    const AgentKind kind = agentKind(spec.kind, player);
+    if (!kind.ownGame) continue;
+    std::unique_ptr<Game> own = kind.ownGame(spec);
+    if (sets.empty()) return own;
+    YAML::Node rules = YAML::Load(own->rulesYaml());
+    applyOverrides(rules, sets);
+    return gameFromYamlText(YAML::Dump(rules), own->name(), "the rules of player " + quoted(player) + " with --set");
   }
   return load();
 }

@@ -19,8 +19,9 @@ struct VariantOptions {
   void addTo(CLI::App* cmd);
   /// Loads the variant (throws Error on bad input).
   std::unique_ptr<Game> load() const;
-  /// Loads the variant the players play: without --variant, a shipped model's among
-  /// `players` ("model:NAME,...": its card's variant) in place of the default.
+  /// Loads the variant the players play: without --variant, the rules of the first of
+  /// `players` made for one game (a network's checkpoint, `net:` or `model:`), with --set,
+  /// in place of the default.
   std::unique_ptr<Game> load(const std::vector<std::string>& players) const;
 
  private:

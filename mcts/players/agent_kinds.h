@@ -37,6 +37,9 @@ struct AgentKind {
   std::function<PlayerMaker(const AgentSpec&, const Game&)> prepare;
   /// The evaluator of the network behind a spec of the kind; null for a kind without one.
   std::function<std::shared_ptr<Evaluator>(const AgentSpec&, const Game&)> valueHead;
+  /// The game an agent of the kind was made for (a network's: the rules its checkpoint
+  /// records), which a command given no variant plays; null for a kind that plays any game.
+  std::function<std::unique_ptr<Game>(const AgentSpec&)> ownGame;
 };
 
 /// Adds or replaces a kind of agent named `name`.

@@ -1,6 +1,6 @@
 // `taflzero models` and model players from the command line, on a copy of the shipped
 // models: verify passes, then fails in one line on a changed byte of a checkpoint or a card;
-// a model player needs no --variant; nothing in a models folder changes without --force; a
+// a model or net player needs no --variant; nothing in a models folder changes without --force; a
 // name that is no model and `train --from` one are one-line errors.
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -64,6 +64,14 @@ TEST_F(ModelsCli, AModelPlayerPlaysItsOwnVariant) {
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("\"variant\":\"brandubh\""), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("\"a\":\"model:brandubh,sims=8\""), std::string::npos) << r.out;
+  // A net: player's checkpoint gives the game too, with --set applied to its rules.
+  const CliResult net = run("arena --a net:" + dir_ + "/brandubh/model.ckpt,sims=8 --b random --games 2 --db " + dir_ +
+                            "/n.db --json");
+  ASSERT_EQ(net.code, 0) << net.out;
+  EXPECT_NE(net.out.find("\"variant\":\"brandubh\""), std::string::npos) << net.out;
+  expectError("arena --a net:" + dir_ + "/brandubh/model.ckpt,sims=8 --b random --set king.capture=strong --games 2 --db " +
+                  dir_ + "/s.db",
+              "king.capture");  // the rules differ from the network's: refused as with --variant
 }
 
 TEST_F(ModelsCli, NothingChangesWithoutForceAndUnknownModelsAreRefused) {

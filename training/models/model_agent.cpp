@@ -24,6 +24,7 @@ void registerModelAgentKind() {
     const AgentKind net = agentKind("net", "net");
     kind.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
     kind.valueHead = [net](const AgentSpec& spec, const Game& game) { return net.valueHead(netSpecOfModel(spec), game); };
+    kind.ownGame = [net](const AgentSpec& spec) { return net.ownGame(netSpecOfModel(spec)); };
     registerAgentKind("model", std::move(kind));
   });
 }

@@ -69,6 +69,7 @@ void registerNetPlayerKind() {
       return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.device),
                                             playEvaluatorOptions(SearchOptions{}));
     };
+    kind.ownGame = [](const AgentSpec& spec) { return gameOfModel(readCheckpointInfo(spec.source).model); };
     registerAgentKind("net", std::move(kind));
   });
 }
