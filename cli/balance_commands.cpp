@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
 #include "game/base/user_files.h"
@@ -172,16 +173,19 @@ void addBalance(CLI::App& app) {
       dir = "studies/" + stem.substr(0, stem.find('.'));
     }
     checkOutputFolder(dir, "study folder", true);
+    // The other study is read before this one plays: a folder that holds none is refused at once.
+    const std::optional<BalanceResults> theirs =
+        o->beside.empty() ? std::nullopt : std::optional<BalanceResults>(studyResultsIn(o->beside));
     const BalanceResults r = runBalance(o->study, dir, !o->quiet);
     if (o->json) {
       nlohmann::json j = resultsToJson(r);
       j["dir"] = dir;
       j["records"] = StudyPaths::of(dir).records;
-      if (!o->beside.empty()) j["beside"] = besideJson(r, studyResultsIn(o->beside), o->beside);
+      if (theirs) j["beside"] = besideJson(r, *theirs, o->beside);
       std::cout << j.dump() << "\n";
     } else {
       printResults(r, dir);
-      if (!o->beside.empty()) printBeside(r, studyResultsIn(o->beside), o->beside);
+      if (theirs) printBeside(r, *theirs, o->beside);
     }
   });
 }

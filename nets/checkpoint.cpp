@@ -1,6 +1,7 @@
 #include "nets/checkpoint.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -57,12 +58,18 @@ CheckpointInfo parseInfo(const std::string& text, const std::string& what) {
     CheckpointInfo info;
     info.model = modelMetaFromJson(j.at("model").dump(), what);
     info.step = j.at("step").get<int64_t>();
+    if (info.step < 0) throw Error(what + ": step " + std::to_string(info.step) + " is negative");
     info.torchVersion = j.at("torch_version").get<std::string>();
     const auto& o = j.at("optimizer");
     info.hasOptimizer = !o.is_null();
     if (info.hasOptimizer) {
       info.optimizer = {o.at("kind").get<std::string>(), o.at("learning_rate").get<double>(),
                         o.at("momentum").get<double>(), o.at("weight_decay").get<double>()};
+      try {
+        info.optimizer.check();
+      } catch (const Error& e) {
+        throw Error(what + ": " + e.what());
+      }
     }
     return info;
   } catch (const nlohmann::json::exception& e) {
@@ -205,6 +212,7 @@ void saveCheckpoint(const Network& net, const std::string& path) {
   std::string tmp = (dir / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
   const int fd = ::mkstemp(tmp.data());
   if (fd < 0) throw Error("cannot write checkpoint " + path + ": " + std::strerror(errno));
+  ::fchmod(fd, 0644);  // mkstemp's 0600 would make checkpoints the one output others cannot read
   try {
     writeAll(fd, bytes, tmp);
     if (::fsync(fd) != 0) throw Error("cannot sync " + tmp + ": " + std::strerror(errno));

@@ -4,6 +4,7 @@
 #include <torch/script.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -61,8 +62,24 @@ std::string failure(const std::string& program, int status, const std::string& o
          (last.empty() ? std::string(" and printed nothing") : ": " + last);
 }
 
+// Writes `text` to `path`; throws Error naming the file and the system's reason (a full disk).
+void writeWhole(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(text.data(), std::streamsize(text.size()));
+  out.close();
+  if (!out) throw Error("cannot write " + path + ": " + std::strerror(errno ? errno : EIO));
+}
+
 void writeFloats(const std::string& path, const std::vector<float>& v) {
-  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(v.data()), std::streamsize(v.size() * sizeof(float)));
+  writeWhole(path, std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float)));
+}
+
+// " (the disk holding DIR is full)" when less than a MiB is left there, else "": the likely
+// reason a tool that writes there failed without saying why.
+std::string fullDiskNote(const std::string& dir) {
+  std::error_code ec;
+  const auto space = fs::space(dir, ec);
+  return !ec && space.available < (1u << 20) ? " (the disk holding " + dir + " is full)" : "";
 }
 
 std::vector<float> readFloats(const std::string& path) {
@@ -220,12 +237,10 @@ void ExportOptions::check() const {
     throw Error("export: the tolerance must be a finite number > 0, got " + std::to_string(tolerance));
 }
 
-ExportResult exportModel(const Network& net, const Game& game, const ExportOptions& o) {
-  o.check();
-  checkModelMatches(net.meta(), game, "the network");
-  std::error_code ec;
-  fs::create_directories(o.outDir, ec);
-  if (!fs::is_directory(o.outDir)) throw Error("cannot create export directory " + o.outDir);
+namespace {
+
+// exportModel's work in the existing folder o.outDir.
+ExportResult exportInto(const Network& net, const Game& game, const ExportOptions& o) {
   TempDir work(".export-", o.outDir);
   const TensorShape in = net.meta().shape.input;
 
@@ -245,7 +260,7 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
   writeFloats(work.file("policy.bin"), policy);
   writeFloats(work.file("value.bin"), value);
   writeFloats(work.file("wdl.bin"), wdl);
-  std::ofstream(work.file("arch.json")) << architectureJson(net.meta()).dump();
+  writeWhole(work.file("arch.json"), architectureJson(net.meta()).dump());
   saveWeights(net, work.file("weights.pt"));
 
   const std::string log = work.file("python.log");
@@ -255,7 +270,9 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
                           work.file("value.bin"), "--wdl", work.file("wdl.bin"), "--tolerance", std::to_string(o.tolerance)},
                          log);
   const std::string output = readText(log);
-  if (status != 0) throw Error("export to " + o.format + " failed: " + failure(exportPython(), status, output));
+  if (status != 0) {
+    throw Error("export to " + o.format + " failed: " + failure(exportPython(), status, output) + fullDiskNote(o.outDir));
+  }
   nlohmann::json report = nlohmann::json::parse(lastLine(output), nullptr, false);
   if (report.is_discarded()) throw Error("export_model.py printed no report: " + lastLine(output));
   r.maxAbsDiff = std::max(report.value("eager_max_abs_diff", 0.0), report.value("loaded_max_abs_diff", 0.0));
@@ -276,6 +293,28 @@ ExportResult exportModel(const Network& net, const Game& game, const ExportOptio
   }
   writeSidecar(r, net, game, o, report);
   return r;
+}
+
+}  // namespace
+
+ExportResult exportModel(const Network& net, const Game& game, const ExportOptions& o) {
+  o.check();
+  checkModelMatches(net.meta(), game, "the network");
+  std::error_code ec;
+  const bool created = !fs::exists(o.outDir, ec);
+  fs::create_directories(o.outDir, ec);
+  if (!fs::is_directory(o.outDir)) throw Error("cannot create export directory " + o.outDir + ": " + ec.message());
+  try {
+    return exportInto(net, game, o);
+  } catch (...) {  // nothing half made stays: the folder this export made, else the files it writes
+    if (created) {
+      fs::remove_all(o.outDir, ec);
+    } else {
+      fs::remove(fs::path(o.outDir) / (o.format == "onnx" ? "model.onnx" : "model.pt"), ec);
+      fs::remove(fs::path(o.outDir) / "model.json", ec);
+    }
+    throw;
+  }
 }
 
 }  // namespace tz

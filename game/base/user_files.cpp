@@ -69,6 +69,7 @@ std::string readRegularFile(const std::string& path, const std::string& what, ui
 }
 
 void checkOutputFile(const std::string& path, const std::string& what, bool mayReplace) {
+  if (path.empty()) throw Error(what + ": the path is empty; name a file to write");
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return;  // nothing there yet
   if (!S_ISREG(st.st_mode)) throw Error(what + " " + path + " is " + kindOf(st.st_mode) + "; name a file to write");
@@ -76,6 +77,7 @@ void checkOutputFile(const std::string& path, const std::string& what, bool mayR
 }
 
 void checkOutputFolder(const std::string& path, const std::string& what, bool mayReplace) {
+  if (path.empty()) throw Error(what + ": the path is empty; name a folder to write");
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) return;  // nothing there yet
   if (!S_ISDIR(st.st_mode)) {

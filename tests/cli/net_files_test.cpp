@@ -87,14 +87,15 @@ TEST(NetFiles, NetInitAndExportReplaceNothingWithoutForce) {
   EXPECT_EQ(runCli(exportCmd + out + " --force").code, 0);
 }
 
-// A copy of checkpoint `from` at `to` whose metadata JSON is edited by `edit`, with a valid checksum.
+// A copy of checkpoint `from` at `to` whose metadata JSON (its "model" part, or with `whole`
+// all of it) is edited by `edit`, with a valid checksum.
 template <class Edit>
-void writeEdited(const std::string& from, const std::string& to, Edit edit) {
+void writeEdited(const std::string& from, const std::string& to, Edit edit, bool whole = false) {
   const std::string bytes = bytesOf(from);
   uint64_t metaLen;
   std::memcpy(&metaLen, bytes.data() + 8, 8);
   nlohmann::json meta = nlohmann::json::parse(bytes.substr(32, metaLen));
-  edit(meta["model"]);
+  edit(whole ? meta : meta["model"]);
   std::ofstream(to, std::ios::binary) << packCheckpoint(meta.dump(), bytes.substr(32 + metaLen));
 }
 
@@ -110,6 +111,40 @@ TEST(NetFiles, DamagedMetadataIsOneLineNamingTheFileAndTheKey) {
   }
   expectOneLineError("arena --variant brandubh --a net:" + shape + " --b random --games 2 --db " + dir.file("a.db"),
                      "key 'input_shape'");
+}
+
+TEST(NetFiles, AStepOrOptimizerOutOfRangeIsRefusedNamingTheFile) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt"), step = dir.file("step.ckpt"), rate = dir.file("rate.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  writeEdited(ckpt, step, [](nlohmann::json& m) { m["step"] = -5; }, true);
+  writeEdited(ckpt, rate, [](nlohmann::json& m) {
+    m["optimizer"] = {{"kind", "sgd"}, {"learning_rate", 1e9}, {"momentum", 0.9}, {"weight_decay", 1e-4}};
+  }, true);
+  expectOneLineError("net info " + step, "checkpoint " + step + ": step -5 is negative");
+  expectOneLineError("net info " + rate, "checkpoint " + rate + ": optimizer learning rate must be in (0, 10)");
+}
+
+TEST(NetFiles, CheckpointsAreWrittenReadableByAllAsEveryOtherOutput) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  struct stat st {};
+  ASSERT_EQ(::stat(ckpt.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0644u);
+  expectOneLineError("net init --variant brandubh --network small --out ''", "checkpoint: the path is empty");
+}
+
+// An export that fails leaves nothing half made: the folder it made is removed.
+TEST(NetFiles, AFailedExportLeavesNothingBehind) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt"), out = dir.file("ts");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  const CliResult r = runShell("TAFLZERO_PYTHON=/bin/false " + std::string(std::getenv("TAFLZERO_BIN")) + " export " +
+                               ckpt + " --samples 2 --out " + out);
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_NE(r.out.find("export to torchscript failed: /bin/false exited with status 1"), std::string::npos) << r.out;
+  EXPECT_FALSE(fs::exists(out)) << "the export folder it made is left behind";
 }
 
 TEST(NetFiles, AHeaderAskingForMoreWeightsThanItsPayloadHoldsIsRefusedBeforeBuilding) {

@@ -134,9 +134,18 @@ GameRecord readGame(const Statement& s, const std::string& path) {
   g.rules = s.text(4);
   g.players[0] = s.text(5);
   g.players[1] = s.text(6);
-  g.winner = int(s.integer(7));
+  const int64_t winner = s.integer(7), plies = s.integer(9);
+  if (winner < -1 || winner > 1) {
+    throw Error("records " + path + ": game " + std::to_string(g.id) + " has winner " + std::to_string(winner) +
+                ": expected -1 (a draw), 0 or 1");
+  }
+  if (plies < 0 || plies > INT32_MAX) {
+    throw Error("records " + path + ": game " + std::to_string(g.id) + " has plies " + std::to_string(plies) +
+                ": expected 0 or more");
+  }
+  g.winner = int(winner);
   g.reason = s.text(8);
-  g.plies = int(s.integer(9));
+  g.plies = int(plies);
   g.moves = s.text(10);
   g.actions = splitActions(s.text(11));
   g.startPosition = s.text(12);
@@ -386,7 +395,11 @@ ResultCounts RecordStore::countResults(const std::string& tag) const {
   ResultCounts counts;
   while (s.step()) {
     const int64_t winner = s.integer(0), n = s.integer(1);
-    if (winner == 0 || winner == 1) counts.wins[winner] += int(n);
+    if (winner < -1 || winner > 1) {
+      throw Error("records " + path_ + ": " + std::to_string(n) + " games of tag " + quoted(tag) + " have winner " +
+                  std::to_string(winner) + ": expected -1 (a draw), 0 or 1");
+    }
+    if (winner >= 0) counts.wins[winner] += int(n);
     else counts.draws += int(n);
   }
   return counts;

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cmath>
+#include <filesystem>
 
 #include "game/base/error.h"
 #include "training/balance/balance_run.h"
@@ -30,6 +31,10 @@ std::string scoreText(const Estimate& e) { return fixed(e.value) + " [" + fixed(
 
 BalanceResults studyResultsIn(const std::string& dir) {
   const StudyPaths paths = StudyPaths::of(dir);
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(paths.records, ec)) {
+    throw Error(dir + " holds no balance study (no " + paths.records + ")");
+  }
   const RecordStore store(paths.records);
   const auto meta = store.meta(kStudyMetaKey);
   if (!meta) throw Error(paths.records + " holds no balance study");

@@ -154,6 +154,18 @@ void ExperimentConfig::check() const {
   training.check(where, "training.");
   checkFields(evaluation, where, "evaluation.");
   checkAgentOptions(netAgentKindOptions(), evaluation.agent, where, "evaluation.");
+  constexpr size_t kMostBaselines = 16;  // every evaluation plays each of them
+  if (evaluation.baselines.size() > kMostBaselines) {
+    throw ConfigError(where, "evaluation.baselines",
+                      "at most " + std::to_string(kMostBaselines) + " agents, got " + std::to_string(evaluation.baselines.size()));
+  }
+  for (size_t i = 0; i < evaluation.baselines.size(); ++i) {
+    const auto first = std::find(evaluation.baselines.begin(), evaluation.baselines.end(), evaluation.baselines[i]);
+    if (first - evaluation.baselines.begin() < std::ptrdiff_t(i)) {
+      throw ConfigError(where, "evaluation.baselines[" + std::to_string(i) + "]",
+                        "an agent not listed before, got " + quoted(evaluation.baselines[i]) + " again");
+    }
+  }
   checkVariants(variants, where);
   checkFields(training.endgame, where, "training.endgame.");
   if (!training.endgame.tables.empty() && !variants.empty()) {
@@ -249,13 +261,15 @@ void readPart(ConfigReader& r, const std::string& key, S& part) {
 
 YAML::Node ExperimentSource::resolved() const {
   YAML::Node node = loadYamlFile(path);
-  for (const char* key : {"variant", "network"}) {
-    if (!node[key]) continue;
-    node[key] = resolveFile(node[key].as<std::string>(), path);
-  }
+  // Only names are resolved: a null (`variant: ~`, the default) or a list stays what it is,
+  // for the reader to take or refuse.
+  const auto resolve = [&](YAML::Node value) {
+    if (value && value.IsScalar()) value = resolveFile(value.as<std::string>(), path);
+  };
+  for (const char* key : {"variant", "network"}) resolve(node[key]);
   if (node["variants"] && node["variants"].IsSequence()) {
     for (YAML::Node v : node["variants"]) {
-      if (v.IsMap() && v["variant"]) v["variant"] = resolveFile(v["variant"].as<std::string>(), path);
+      if (v.IsMap()) resolve(v["variant"]);
     }
   }
   applyOverrides(node, sets);

@@ -243,6 +243,24 @@ TEST(Records, ANewerOrUnreadableSchemaVersionAndANegativeRoundAreErrors) {
             std::string::npos);
 }
 
+// A stored winner or ply count no game can have is an error naming the file, never a loss.
+TEST(Records, AWinnerOrPlyCountOutOfRangeIsAnError) {
+  TempDb db("records_winner.db");
+  const auto game = loadGame("brandubh");
+  {
+    RecordStore store(db.path());
+    GameRecord g = randomGame(*game, 5);
+    g.tag = "t";
+    store.addGame(g);
+  }
+  sqlExec(db.path(), "UPDATE games SET winner = 7");
+  EXPECT_NE(errorOf([&] { RecordStore(db.path()).gamesByTag("t"); }).find("has winner 7: expected -1 (a draw), 0 or 1"),
+            std::string::npos);
+  EXPECT_NE(errorOf([&] { RecordStore(db.path()).countResults("t"); }).find("have winner 7"), std::string::npos);
+  sqlExec(db.path(), "UPDATE games SET winner = 0, plies = -5");
+  EXPECT_NE(errorOf([&] { RecordStore(db.path()).gamesByTag("t"); }).find("has plies -5"), std::string::npos);
+}
+
 TEST(Records, GamesAreRefusedBeforeTheDiskFills) {
   TempDb db("records_disk.db");
   const auto game = loadGame("brandubh");

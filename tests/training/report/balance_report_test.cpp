@@ -16,6 +16,7 @@
 #include "nets/checkpoint.h"
 #include "tests/training/balance/balance_test_helpers.h"
 #include "tests/cli/cli_runner.h"
+#include "tests/support/error_of.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"
@@ -291,6 +292,16 @@ TEST(BalanceReport, TrainedAgentsPerVariantAndTheRunReport) {
   EXPECT_FALSE(embeddedGames(runHtml).empty());
   // Neither a study nor a run: a one-line error.
   EXPECT_THROW(writeReport(freshDir("balance_nothing"), ""), Error);
+}
+
+// A folder that holds no study is refused as one, and nothing is made in it (`balance --beside`
+// reads it before playing a game).
+TEST(BalanceReport, AFolderWithoutAStudyIsRefusedBesideAndLeftUntouched) {
+  const std::string dir = freshDir("balance_beside_empty");
+  EXPECT_NE(errorOf([&] { studyResultsIn(dir); }).find(dir + " holds no balance study"), std::string::npos);
+  EXPECT_TRUE(fs::is_empty(dir));
+  EXPECT_NE(errorOf([&] { studyResultsIn(dir + "/nowhere"); }).find("holds no balance study"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir + "/nowhere"));
 }
 
 TEST(BalanceReport, OneRuleConditionedAgentPlaysEveryVariantBesideTrainedOnes) {

@@ -9,11 +9,14 @@
 #include <fstream>
 #include <sstream>
 
+#include <yaml-cpp/yaml.h>
+
 #include "game/base/config_fields.h"
 #include "game/base/error.h"
 #include "tests/support/error_of.h"
 #include "tests/support/search_ranges.h"
 #include "training/run/experiment.h"
+#include "training/run/run_variants.h"
 
 namespace tz::test {
 namespace {
@@ -178,6 +181,42 @@ TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {
   code.training.window = 50;
   EXPECT_EQ(fromFile, messageAfterFile([&] { code.check(); }));
   EXPECT_NE(fromFile.find("training.window"), std::string::npos);
+}
+
+// `variant: ~` is the default, and stays a null in the resolved config a run stores (it was
+// stored as the preset name "null").
+TEST(ExperimentConfig, ANullVariantIsTheDefaultAndStaysNull) {
+  const std::string path = writeExperiment("null-variant.yaml", "variant: ~\nnetwork: ~\nbudget: {steps: 1}\n");
+  EXPECT_EQ(loadExperiment(path).variant, ExperimentConfig{}.variant);
+  const YAML::Node resolved = ExperimentSource(path).resolved();
+  EXPECT_TRUE(resolved["variant"].IsNull());
+  EXPECT_TRUE(resolved["network"].IsNull());
+}
+
+// A rule override of the experiment's `set` that the variant refuses names the experiment's
+// file and key.
+TEST(ExperimentConfig, ABadRuleOverrideNamesTheFileAndItsKey) {
+  const std::string path = writeExperiment("bad-set.yaml", "variant: brandubh\nset: [first=nosuch]\nbudget: {steps: 1}\n");
+  const std::string msg = errorOf([&] { RunVariants variants(loadExperiment(path)); });
+  EXPECT_EQ(msg.rfind(path + ": key 'set': expected rule overrides the variant accepts, but 'first=nosuch' sets key 'first'", 0), 0u)
+      << msg;
+  const std::string several = writeExperiment(
+      "bad-variants-set.yaml",
+      "variants: [{name: a, variant: brandubh}, {name: b, variant: brandubh, set: [king.capture=nosuch]}]\n"
+      "budget: {steps: 1}\n");
+  const std::string second = errorOf([&] { RunVariants variants(loadExperiment(several)); });
+  EXPECT_NE(second.find(several + ": key 'variants[1].set'"), std::string::npos) << second;
+}
+
+TEST(ExperimentConfig, BaselinesAreFewAndListedOnce) {
+  std::string many = "budget: {steps: 1}\nevaluation: {baselines: [";
+  for (int i = 0; i < 17; ++i) many += (i ? ", " : "") + std::string("\"mcts:sims=") + std::to_string(i + 1) + "\"";
+  const std::string tooMany = messageAfterFile([&] { loadExperiment(writeExperiment("many-baselines.yaml", many + "]}\n")); });
+  EXPECT_EQ(tooMany, ": key 'evaluation.baselines': expected at most 16 agents, got 17");
+  const std::string twice = messageAfterFile([] {
+    loadExperiment(writeExperiment("twice.yaml", "budget: {steps: 1}\nevaluation: {baselines: [random, greedy, random]}\n"));
+  });
+  EXPECT_EQ(twice, ": key 'evaluation.baselines[2]': expected an agent not listed before, got 'random' again");
 }
 
 TEST(ExperimentConfig, EndgameTeachingIsReadFromTheTrainingSection) {
