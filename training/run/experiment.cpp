@@ -261,6 +261,7 @@ void readPart(ConfigReader& r, const std::string& key, S& part) {
 
 YAML::Node ExperimentSource::resolved() const {
   YAML::Node node = loadYamlFile(path);
+  applyOverrides(node, sets);  // as if written in the file: a file an override names is the file's too
   // Only names are resolved: a null (`variant: ~`, the default) or a list stays what it is,
   // for the reader to take or refuse.
   const auto resolve = [&](YAML::Node value) {
@@ -272,7 +273,6 @@ YAML::Node ExperimentSource::resolved() const {
       if (v.IsMap()) resolve(v["variant"]);
     }
   }
-  applyOverrides(node, sets);
   return node;
 }
 

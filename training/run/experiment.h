@@ -244,9 +244,9 @@ struct ExperimentSource {
   ExperimentSource(std::string file, std::vector<std::string> overrides = {})  // NOLINT: a path is a source
       : path(std::move(file)), sets(std::move(overrides)) {}
 
-  /// The experiment's YAML: the file with its variant and network file references made
-  /// absolute (preset names stay names), then the overrides. Throws Error naming the file, or
-  /// the override that is not "key=value".
+  /// The experiment's YAML: the file with the overrides applied, its variant and network file
+  /// references then made absolute from the file's folder (preset names stay names). Throws
+  /// Error naming the file, or the override that is not "key=value".
   YAML::Node resolved() const;
 };
 

@@ -28,9 +28,14 @@ std::string study(const std::string& factors = "factors:\n  - {key: first, value
   return "base: brandubh\n" + factors + agent + games;
 }
 
+// The file loadError writes: one per test, as CTest runs tests in parallel processes.
+std::string badStudyPath() {
+  return ::testing::TempDir() + "/bad_study_" + ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".yaml";
+}
+
 // The message of the error loadStudy throws for `text`; empty when it loads.
 std::string loadError(const std::string& text) {
-  const std::string path = writeFile(::testing::TempDir() + "/bad_study.yaml", text);
+  const std::string path = writeFile(badStudyPath(), text);
   try {
     loadStudy(path);
   } catch (const Error& e) {
@@ -104,7 +109,7 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
 }
 
 TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
-  const std::string file = ::testing::TempDir() + "/bad_study.yaml";
+  const std::string file = badStudyPath();
   const std::string conditioned = "agent:\n  mode: conditioned\n  experiment: " + std::string(TAFLZERO_SOURCE_DIR) +
                                   "/configs/experiments/brandubh-quick.yaml\n  strengths: [{name: s, sims: 8}]\n";
   struct Case {
@@ -181,7 +186,7 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
 
   // A rule override the variant rejects: the study file, the variant, then the variant's key.
   const std::string message = loadError(study("factors:\n  - {key: king.captur, values: [strong]}\n"));
-  EXPECT_NE(message.find("bad_study.yaml: variant 'strong'"), std::string::npos) << message;
+  EXPECT_NE(message.find(file + ": variant 'strong'"), std::string::npos) << message;
   EXPECT_NE(message.find("key 'king.captur'"), std::string::npos) << message;
   const std::string value = loadError(study("factors:\n  - {key: king.capture, values: [strongest]}\n"));
   EXPECT_NE(value.find("expected one of strong | weak | weak_off_throne, got 'strongest'"), std::string::npos) << value;
