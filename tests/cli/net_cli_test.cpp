@@ -182,6 +182,18 @@ TEST(NetCli, FilesThatCannotBeUsedAreOneLineErrors) {
   expectOneLineError("train " + quick + " --run /etc/passwd/run", "'/etc/passwd/run/checkpoints': Not a directory");
 }
 
+// `train --set` and the budget flags reach the experiment from the command line: a bad value
+// is refused naming the override, before a run folder is made.
+TEST(NetCli, TrainOverridesAreCheckedAsTheFilesKeys) {
+  const std::string quick = std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml";
+  const std::string run = ::testing::TempDir() + "/train_overrides_never";
+  expectOneLineError("train " + quick + " --minutes -3 --run " + run, "--set 'budget.minutes=-3': key 'budget.minutes'");
+  expectOneLineError("train " + quick + " --set selfplay.simulations=0 --run " + run,
+                     "--set 'selfplay.simulations=0': key 'selfplay.simulations'");
+  expectOneLineError("train " + quick + " --set selfplay.nosuch=1 --run " + run, "key 'selfplay.nosuch'");
+  EXPECT_FALSE(std::filesystem::exists(run));
+}
+
 TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   // The search lists the improved policy with the visits; its move is one of the moves listed.
   auto search = runCli("search --variant brandubh --simulations 64 --gumbel --json", false);
