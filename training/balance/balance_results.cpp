@@ -82,7 +82,9 @@ PooledModel pooledModel(const BalanceResults& r) {
     if (!rated && c.strength != strengths - 1) continue;
     const double elo = rated ? r.elo.ratings[size_t(c.strength)].elo : 0;
     const double stderr = rated ? r.elo.ratings[size_t(c.strength)].stderr : 0;
-    cells.push_back({levels[size_t(c.variant)], elo, stderr, c.balance.effectiveGames, c.balance.score.value});
+    const Trinomial t = c.stats.effective();
+    const double drawRate = t.games() > 0 ? t.draws / t.games() : 0;
+    cells.push_back({levels[size_t(c.variant)], elo, stderr, c.balance.effectiveGames, c.balance.score.value, drawRate});
   }
   return fitPooledModel(factors, cells, r.study.stopping.margin);
 }
@@ -99,9 +101,18 @@ nlohmann::json pooledJson(const BalanceResults& r) {
     const Estimate& s = m.topScores[v];
     top.push_back({{"variant", r.study.variants[v].id}, {"value", s.value}, {"low", s.low}, {"high", s.high}});
   }
-  return {{"fitted", true},          {"terms", m.terms},     {"interactions", m.interactions},
-          {"residual_df", m.residualDf}, {"dispersion", m.dispersion}, {"top_elo", m.topElo},
-          {"effects", effects},      {"top_scores", top}};
+  nlohmann::json slope = nullptr;
+  if (m.hasEloSlope) slope = {{"value", m.eloSlope.value}, {"low", m.eloSlope.low}, {"high", m.eloSlope.high}};
+  return {{"fitted", true},
+          {"terms", m.terms},
+          {"interactions", m.interactions},
+          {"residual_df", m.residualDf},
+          {"game_dispersion", m.gameDispersion},
+          {"dispersion", m.dispersion},
+          {"top_elo", m.topElo},
+          {"elo_slope_per_100", slope},
+          {"effects", effects},
+          {"top_scores", top}};
 }
 
 nlohmann::json balanceJson(const BalanceTest& t, const StudyVerdict& study, const std::string sides[2]) {

@@ -11,9 +11,11 @@
 #include <thread>
 
 #include "game/base/error.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "game/registry.h"
-#include "training/matches/arena.h"
+#include "nets/checkpoint.h"
 #include "training/balance/balance_agents.h"
+#include "training/matches/arena.h"
 #include "training/run/run_directory.h"
 
 namespace tz {
@@ -33,25 +35,58 @@ struct Cell {
   const StudyStrength* opponent = nullptr;  // Elo games: the other strength (side 1 in even rounds)
   std::unique_ptr<Game> game;
   std::string tag;
-  std::string checkpoint;          // network file (empty in baseline mode)
+  std::string checkpoint;          // network file (empty in baseline mode, and before a study trains its agents)
   std::string opponentCheckpoint;  // Elo games: the opponent's network file
+  nlohmann::json settings;         // what its games depend on (cellSettings)
 };
 
-// Stores the settings of a cell's games, or checks them against the stored ones.
-void checkSettings(RecordStore& store, const std::string& dir, const Cell& cell, const nlohmann::json& settings) {
-  const std::string key = "balance_settings|" + cell.tag;
-  const auto stored = store.meta(key);
-  if (!stored) {
-    store.setMeta(key, settings.dump());
-    return;
+// The meta key of a cell's settings.
+std::string settingsKey(const Cell& cell) { return "balance_settings|" + cell.tag; }
+
+// `settings` without the agents' network files (not known before a study trains its agents).
+nlohmann::json withoutCheckpoints(nlohmann::json settings) {
+  const auto drop = [](nlohmann::json& cell) {
+    if (cell.contains("agent") && cell["agent"].is_object()) cell["agent"].erase("checkpoint");
+  };
+  drop(settings);
+  for (const char* side : {"a", "b"})
+    if (settings.contains(side)) drop(settings[side]);
+  return settings;
+}
+
+// Throws unless the cell's stored settings (if any) are its settings; compares them without
+// the network files when `checkpointsKnown` is false. Writes nothing.
+void checkSettings(const RecordStore& store, const std::string& dir, const Cell& cell, bool checkpointsKnown) {
+  const auto stored = store.meta(settingsKey(cell));
+  if (!stored) return;
+  nlohmann::json before = nlohmann::json::parse(*stored), now = cell.settings;
+  if (!checkpointsKnown) {
+    before = withoutCheckpoints(before);
+    now = withoutCheckpoints(now);
   }
-  const nlohmann::json before = nlohmann::json::parse(*stored);
-  if (before == settings) return;
+  if (before == now) return;
   std::string changed;
-  for (const auto& [k, v] : settings.items())
+  for (const auto& [k, v] : now.items())
     if (!before.contains(k) || before[k] != v) changed += (changed.empty() ? "" : ", ") + k;
   throw Error(dir + ": the games of '" + cell.tag + "' were played with other settings (" + changed +
               " changed); restore the study file or run it into another --out");
+}
+
+// Throws unless every cell's network fits the cell's rules (a checkpoint of another variant,
+// or a rule-conditioned one that does not have it). Reads only the checkpoints' headers.
+void checkNetworks(const std::vector<Cell>& cells) {
+  for (const Cell& c : cells) {
+    for (const std::string* file : {&c.checkpoint, &c.opponentCheckpoint}) {
+      if (file->empty()) continue;
+      const ModelMeta meta = readCheckpointInfo(*file).model;
+      try {
+        if (!conditionedGameOfModel(meta, *c.game)) checkModelMatches(meta, *c.game, "checkpoint " + *file);
+      } catch (const Error& e) {
+        const std::string what = e.what();
+        throw Error(what.find(*file) == std::string::npos ? "checkpoint " + *file + ": " + what : what);
+      }
+    }
+  }
 }
 
 // Plays the cell's games look by look until the stopping rule stops it.
@@ -110,9 +145,9 @@ class CellPlayer {
   const std::atomic<bool>& failed_;
 };
 
-// The Elo games between every two strengths on the reference variant, after the cells.
-void addEloCells(const StudyConfig& study, RecordStore& store, const std::string& dir,
-                 const std::vector<std::string>& runs, std::vector<Cell>& cells) {
+// The Elo games between every two strengths on the reference variant, after the cells; the
+// networks of `runs` (none where a run is empty).
+void addEloCells(const StudyConfig& study, const std::vector<std::string>& runs, std::vector<Cell>& cells) {
   const size_t v = size_t(eloVariantIndex(study));
   for (size_t a = 0; a < study.strengths.size(); ++a) {
     for (size_t b = a + 1; b < study.strengths.size(); ++b) {
@@ -122,25 +157,20 @@ void addEloCells(const StudyConfig& study, RecordStore& store, const std::string
       c.opponent = &study.strengths[b];
       c.game = loadGame(c.variant->base, c.variant->sets);
       c.tag = eloTag(*c.variant, *c.strength, *c.opponent);
-      if (study.mode != AgentMode::kBaseline) {
+      if (!runs[v].empty()) {
         c.checkpoint = findCheckpoint(runs[v], *c.strength);
         c.opponentCheckpoint = findCheckpoint(runs[v], *c.opponent);
       }
-      checkSettings(store, dir, c,
-                    {{"a", cellSettings(study, *c.strength, *c.game, c.checkpoint)},
-                     {"b", cellSettings(study, *c.opponent, *c.game, c.opponentCheckpoint)},
-                     {"games", study.elo.games}});
+      c.settings = {{"a", cellSettings(study, *c.strength, *c.game, c.checkpoint)},
+                    {"b", cellSettings(study, *c.opponent, *c.game, c.opponentCheckpoint)},
+                    {"games", study.elo.games}};
       cells.push_back(std::move(c));
     }
   }
 }
 
-// Copies the study file into its folder and checks that a resumed folder holds this study.
-void openStudy(const StudyConfig& study, const std::string& studyPath, const std::string& dir, RecordStore& store) {
-  const StudyPaths paths = StudyPaths::of(dir);
-  if (!fs::exists(paths.config) || !fs::equivalent(studyPath, paths.config)) {
-    fs::copy_file(studyPath, paths.config, fs::copy_options::overwrite_existing);
-  }
+// Throws unless a resumed folder holds a study of the same base. Writes nothing.
+void checkStoredStudy(const StudyConfig& study, const std::string& dir, const RecordStore& store) {
   if (const auto stored = store.meta(kStudyMetaKey)) {
     const StudyConfig before = studyFromJson(nlohmann::json::parse(*stored));
     if (before.base != study.base) {
@@ -148,12 +178,20 @@ void openStudy(const StudyConfig& study, const std::string& studyPath, const std
                   "; run this study into another --out");
     }
   }
+}
+
+// Copies the study file into its folder and stores its description.
+void storeStudy(const StudyConfig& study, const std::string& studyPath, const std::string& dir, RecordStore& store) {
+  const StudyPaths paths = StudyPaths::of(dir);
+  if (!fs::exists(paths.config) || !fs::equivalent(studyPath, paths.config)) {
+    fs::copy_file(studyPath, paths.config, fs::copy_options::overwrite_existing);
+  }
   store.setMeta(kStudyMetaKey, studyToJson(study).dump());
 }
 
-// Every variant at every strength, its settings checked against the stored ones.
-std::vector<Cell> variantCells(const StudyConfig& study, RecordStore& store, const std::string& dir,
-                               const std::vector<std::string>& runs) {
+// Every variant at every strength, then the Elo games, with their settings; the networks of
+// `runs` (none where a run is empty).
+std::vector<Cell> studyCells(const StudyConfig& study, const std::vector<std::string>& runs) {
   std::vector<Cell> cells;
   for (size_t v = 0; v < study.variants.size(); ++v) {
     for (const StudyStrength& s : study.strengths) {
@@ -162,12 +200,22 @@ std::vector<Cell> variantCells(const StudyConfig& study, RecordStore& store, con
       c.strength = &s;
       c.game = loadGame(c.variant->base, c.variant->sets);
       c.tag = cellTag(*c.variant, s);
-      if (study.mode != AgentMode::kBaseline) c.checkpoint = findCheckpoint(runs[v], s);
-      checkSettings(store, dir, c, cellSettings(study, s, *c.game, c.checkpoint));
+      if (!runs[v].empty()) c.checkpoint = findCheckpoint(runs[v], s);
+      c.settings = cellSettings(study, s, *c.game, c.checkpoint);
       cells.push_back(std::move(c));
     }
   }
+  if (study.elo.games > 0) addEloCells(study, runs, cells);
   return cells;
+}
+
+// Checks every cell against the stored settings and networks, then stores the settings of
+// the cells that have none.
+void checkAndStoreSettings(RecordStore& store, const std::string& dir, const std::vector<Cell>& cells) {
+  for (const Cell& c : cells) checkSettings(store, dir, c, true);
+  checkNetworks(cells);
+  for (const Cell& c : cells)
+    if (!store.meta(settingsKey(c))) store.setMeta(settingsKey(c), c.settings.dump());
 }
 
 // Plays the cells, `study.workers` at once; the first error stops every worker and is rethrown.
@@ -203,19 +251,32 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
   if (fs::exists(RunPaths::of(dir).config)) {  // a run's records would mix with the study's
     throw Error("folder " + dir + " holds a training run (config.yaml); choose another --out");
   }
-  fs::create_directories(dir);
-  RecordStore store(StudyPaths::of(dir).records);
-  openStudy(study, studyPath, dir, store);
-  // The network of each variant: trained here (one for all in mode conditioned), or from
-  // the study's checkpoints.
-  std::vector<std::string> runs(study.variants.size());
-  if (study.mode == AgentMode::kConditioned) runs.assign(runs.size(), trainConditionedAgent(study, dir, progress));
-  for (size_t v = 0; v < study.variants.size(); ++v) {
-    if (study.mode == AgentMode::kTrained) runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
-    if (study.mode == AgentMode::kCheckpoints) runs[v] = study.checkpoints.at(study.variants[v].id);
+  // Everything is checked before anything is written: a refused study leaves the folder as
+  // it was (and makes none).
+  std::vector<std::string> runs(study.variants.size());  // the network of each variant
+  if (study.mode == AgentMode::kCheckpoints) {
+    for (size_t v = 0; v < runs.size(); ++v) runs[v] = study.checkpoints.at(study.variants[v].id);
   }
-  std::vector<Cell> cells = variantCells(study, store, dir, runs);
-  if (study.elo.games > 0) addEloCells(study, store, dir, runs, cells);
+  const std::string records = StudyPaths::of(dir).records;
+  {
+    const std::vector<Cell> cells = studyCells(study, runs);
+    if (fs::exists(records)) {
+      const RecordStore stored(records);
+      checkStoredStudy(study, dir, stored);
+      for (const Cell& c : cells) checkSettings(stored, dir, c, !trainsAgents(study.mode));
+    }
+    checkNetworks(cells);
+  }
+  fs::create_directories(dir);
+  RecordStore store(records);
+  storeStudy(study, studyPath, dir, store);
+  // Modes trained and conditioned train their networks here (one for all in mode conditioned).
+  if (study.mode == AgentMode::kConditioned) runs.assign(runs.size(), trainConditionedAgent(study, dir, progress));
+  for (size_t v = 0; v < runs.size() && study.mode == AgentMode::kTrained; ++v) {
+    runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
+  }
+  const std::vector<Cell> cells = studyCells(study, runs);
+  checkAndStoreSettings(store, dir, cells);
   playCells(study, store, cells, progress);
   return balanceResults(study, store);
 }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <set>
 
 #include "game/base/config.h"
@@ -108,10 +109,12 @@ std::pair<std::string, std::vector<Level>> readFactor(const YAML::Node& node, co
   return {name, levels};
 }
 
-// Crosses the factors' levels into variants (first factor slowest) and builds each one.
+// Crosses the factors' levels into variants (first factor slowest) and builds each one; two
+// variants with the same rules are refused (their factors would be confounded by construction).
 void crossFactors(StudyConfig& c, const std::vector<std::string>& studySets,
                   const std::vector<std::vector<Level>>& factors) {
   std::vector<size_t> index(factors.size(), 0);
+  std::map<std::string, std::string> variantOfRules;
   while (true) {
     StudyVariant v;
     v.base = c.base;
@@ -124,10 +127,16 @@ void crossFactors(StudyConfig& c, const std::vector<std::string>& studySets,
       v.sets.insert(v.sets.end(), level.sets.begin(), level.sets.end());
     }
     if (v.base.empty()) throw ConfigError(c.file, "base", "a preset name or variant file (or a factor whose levels are presets)");
+    std::string rules;
     try {
-      loadGame(v.base, v.sets);
+      rules = loadGame(v.base, v.sets)->rulesYaml();
     } catch (const Error& e) {
       throw Error(c.file + ": variant '" + v.id + "': " + e.what());
+    }
+    if (const auto [at, fresh] = variantOfRules.emplace(rules, v.id); !fresh) {
+      throw ConfigError(c.file, "factors",
+                        "levels that give every variant rules of its own (variants '" + at->second + "' and '" + v.id +
+                            "' have the same rules, so the factors' effects cannot be told apart)");
     }
     c.variants.push_back(std::move(v));
     size_t i = factors.size();
@@ -257,12 +266,38 @@ void readGames(StudyConfig& c, ConfigReader& r) {
   g.finish();
 }
 
-// The Elo section: the reference variant and the games between every two strengths.
+// The variant whose agents play no Elo game though the Elo axis would rate them: in mode
+// trained every variant trains its own agents, in mode checkpoints each has its own network;
+// only the reference variant's agents play the Elo games. Empty when every agent is rated.
+std::string unratedVariant(const StudyConfig& c, const StudyVariant& reference) {
+  for (const StudyVariant& v : c.variants) {
+    if (v.id == reference.id) continue;
+    if (c.mode == AgentMode::kTrained) return v.id;
+    if (c.mode != AgentMode::kCheckpoints) continue;
+    const std::string& mine = c.checkpoints.at(v.id);
+    const std::string& theirs = c.checkpoints.at(reference.id);
+    std::error_code error;
+    if (mine != theirs && !fs::equivalent(mine, theirs, error)) return v.id;
+  }
+  return "";
+}
+
+// The Elo section: the reference variant and the games between every two strengths; refused
+// when an agent that plays a cell would be put on another agent's scale.
 void readElo(StudyConfig& c, ConfigReader& r) {
   ConfigReader e = r.child("elo");
   c.elo.variant = e.getString("variant", c.variants.front().id);
   c.elo.games = e.getInt("games", 0, 0, 10000000);
   e.finish();
+  const auto reference = std::find_if(c.variants.begin(), c.variants.end(),
+                                      [&](const StudyVariant& v) { return v.id == c.elo.variant; });
+  if (c.elo.games == 0 || reference == c.variants.end()) return;  // check() names an unknown variant
+  if (const std::string v = unratedVariant(c, *reference); !v.empty()) {
+    throw ConfigError(c.file, "elo",
+                      "no Elo axis, or one network for every variant: the agents of variant '" + v +
+                          "' play no Elo game (only those of variant '" + reference->id +
+                          "' do), so their strengths cannot be put on its Elo scale");
+  }
 }
 
 }  // namespace

@@ -120,7 +120,7 @@ Convergence convergence(const std::vector<TrendPoint>& all, double margin) {
   const double g0 = p1 * (1 - p1) - p0 * (1 - p0), g1 = p1 * (1 - p1) * x1 - p0 * (1 - p0) * x0;
   const double se = std::sqrt(std::max(0.0, g0 * g0 * t.cov[0][0] + 2 * g0 * g1 * t.cov[0][1] + g1 * g1 * t.cov[1][1]));
   const double change = p1 - p0, q95 = quantileOf(t, 0.95), q90 = quantileOf(t, 0.90);
-  c.change = {change, change - q95 * se, change + q95 * se};
+  c.change = {change, std::max(-1.0, change - q95 * se), std::min(1.0, change + q95 * se)};  // a change of a score
   c.converged = change - q90 * se > -margin && change + q90 * se < margin;
   return c;
 }
@@ -134,8 +134,8 @@ std::vector<VerdictRange> verdictRanges(const Trend& t, double low, double high,
     const Estimate inner = trendScore(t, elo, 0.90), outer = trendScore(t, elo, 0.95);
     Verdict v = Verdict::kUndecided;
     if (inner.low > 0.5 - margin && inner.high < 0.5 + margin) v = Verdict::kBalanced;
-    else if (outer.low > 0.5) v = Verdict::kSide0Favoured;
-    else if (outer.high < 0.5) v = Verdict::kSide1Favoured;
+    else if (outer.low > 0.5 + margin) v = Verdict::kSide0Favoured;
+    else if (outer.high < 0.5 - margin) v = Verdict::kSide1Favoured;
     if (!ranges.empty() && ranges.back().verdict == v) ranges.back().to = elo;
     else ranges.push_back({elo, elo, v});
   }

@@ -45,7 +45,7 @@ struct Convergence {
   bool measured = false;   // false with fewer than three rated rungs with games, or an unfitted trend
   double fromElo = 0;      // the lowest of the three rungs' Elo
   double toElo = 0;        // the highest
-  Estimate change;         // fitted score at toElo less that at fromElo, 95% interval (dispersion and Elo errors included)
+  Estimate change;         // fitted score at toElo less that at fromElo, 95% interval (dispersion and Elo errors included; within [-1, 1])
   bool converged = false;  // the change's 90% interval lies within +-margin: the score has stopped moving
 };
 
@@ -57,7 +57,8 @@ Convergence convergence(const std::vector<TrendPoint>& points, double margin);
 struct VerdictRange {
   double from = 0, to = 0;                // Elo bounds
   Verdict verdict = Verdict::kUndecided;  // balanced: the 90% interval lies within 0.5 +- margin;
-                                          // favoured: the 95% interval excludes 0.5
+                                          // favoured: the 95% interval lies beyond 0.5 + margin
+                                          // (or below 0.5 - margin), the cells' minimum-effect rule
 };
 
 /// The verdicts of the fitted score from `low` to `high` Elo (201 steps), merged into ranges.

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace tz {
@@ -78,40 +79,67 @@ int dependentColumn(const Eigen::MatrixXd& x) {
   return -1;
 }
 
-// The quasi-likelihood fit of the cells' scores: coefficients, their covariance (dispersion
-// included), the dispersion and its degrees of freedom. False when the fit runs off to infinity.
+// The quasi-likelihood fit of the cells' scores: coefficients, their covariance (dispersions
+// included), the dispersions and the cells' degrees of freedom.
 struct Fit {
   Eigen::VectorXd beta;
   Eigen::MatrixXd cov;
+  double gameDispersion = 1;
   double dispersion = 1;
   int df = 0;
 };
 
-bool fitScores(const Eigen::MatrixXd& x, const std::vector<PooledCell>& cells, int eloColumn, Fit& fit) {
+// How a fit ended.
+enum class FitOutcome { kFitted, kSeparated, kNotConverged };
+
+// The smallest games' dispersion used (every game drawn would make it 0).
+constexpr double kMinGameDispersion = 0.01;
+
+// The games' own dispersion: each game's squared residual about its cell's mean score (a game
+// scores 1, 1/2 or 0; a cell's mean square is score - drawRate / 4) over the binomial
+// variance at the fitted `eta`, summed and divided by the games less the cells. 1 without
+// draws, less with them (0.3 at 70% draws and a score of 0.5).
+double gameDispersion(const std::vector<PooledCell>& cells, const Eigen::VectorXd& eta) {
+  double pearson = 0, games = 0;
+  for (size_t i = 0; i < cells.size(); ++i) {
+    const PooledCell& c = cells[i];
+    const double mu = logistic(eta(Eigen::Index(i))), v = std::max(mu * (1 - mu), 1e-12);
+    const double within = std::max(0.0, c.score - c.drawRate / 4 - c.score * c.score);
+    pearson += c.games * within / v;
+    games += c.games;
+  }
+  const double df = games - double(cells.size());
+  return df > 0 ? std::max(kMinGameDispersion, pearson / df) : 1.0;
+}
+
+FitOutcome fitScores(const Eigen::MatrixXd& x, const std::vector<PooledCell>& cells, int eloColumn, Fit& fit) {
   const Eigen::Index n = x.rows(), p = x.cols();
   Eigen::VectorXd beta = Eigen::VectorXd::Zero(p), variance(n);
   Eigen::MatrixXd info;
   const auto weigh = [&](Eigen::VectorXd& w, Eigen::VectorXd& z) {
     const double slope = eloColumn >= 0 ? beta(eloColumn) : 0;
+    const Eigen::VectorXd eta = x * beta;
+    fit.gameDispersion = gameDispersion(cells, eta);
     for (Eigen::Index i = 0; i < n; ++i) {
       const PooledCell& c = cells[size_t(i)];
-      const double eta = x.row(i).dot(beta), mu = logistic(eta), v = std::max(mu * (1 - mu), 1e-12);
+      const double mu = logistic(eta(i)), v = std::max(mu * (1 - mu), 1e-12);
       const double fromElo = slope * v * c.eloStderr / 100;
-      variance(i) = v / c.games + fromElo * fromElo;
+      variance(i) = fit.gameDispersion * v / c.games + fromElo * fromElo;
       w(i) = v * v / variance(i);
-      z(i) = eta + (c.score - mu) / v;
+      z(i) = eta(i) + (c.score - mu) / v;
     }
   };
   Eigen::VectorXd w(n), z(n);
-  for (int iteration = 0; iteration < 200; ++iteration) {
+  bool converged = false;
+  for (int iteration = 0; iteration < 200 && !converged; ++iteration) {
     weigh(w, z);
     info = x.transpose() * w.asDiagonal() * x;
     const Eigen::VectorXd next = info.ldlt().solve(x.transpose() * w.asDiagonal() * z);
-    if (!next.allFinite() || next.cwiseAbs().maxCoeff() > 30) return false;
-    const double change = (next - beta).cwiseAbs().maxCoeff();
+    if (!next.allFinite() || next.cwiseAbs().maxCoeff() > 30) return FitOutcome::kSeparated;
+    converged = (next - beta).cwiseAbs().maxCoeff() < 1e-10;
     beta = next;
-    if (change < 1e-10) break;
   }
+  if (!converged) return FitOutcome::kNotConverged;
   weigh(w, z);
   info = x.transpose() * w.asDiagonal() * x;
   fit.beta = beta;
@@ -125,7 +153,45 @@ bool fitScores(const Eigen::MatrixXd& x, const std::vector<PooledCell>& cells, i
     fit.dispersion = std::max(1.0, pearson / fit.df);
   }
   fit.cov = info.inverse() * fit.dispersion;
-  return fit.cov.allFinite();
+  return fit.cov.allFinite() ? FitOutcome::kFitted : FitOutcome::kSeparated;
+}
+
+// A cell's levels and Elo as words: "first=attackers, king=strong at Elo 300".
+std::string cellName(const std::vector<PooledFactor>& factors, const PooledCell& c) {
+  std::string name;
+  for (size_t f = 0; f < factors.size(); ++f)
+    name += (f ? ", " : "") + factors[f].name + "=" + factors[f].levels[size_t(c.levels[f])];
+  char elo[32];
+  std::snprintf(elo, sizeof elo, " at Elo %.0f", c.elo);
+  return name + elo;
+}
+
+// Why a fit runs off to infinity: the level whose every cell has a score of 0 or 1, else the
+// cells that do (at most three named), else a combination of levels.
+std::string separationReason(const std::vector<PooledFactor>& factors, const std::vector<PooledCell>& cells) {
+  const auto extreme = [](const PooledCell& c) { return c.score <= 0 || c.score >= 1; };
+  for (size_t f = 0; f < factors.size(); ++f) {
+    for (int l = 0; l < int(factors[f].levels.size()); ++l) {
+      bool any = false, all = true;
+      for (const PooledCell& c : cells) {
+        if (c.levels[f] != l) continue;
+        any = true;
+        all = all && extreme(c);
+      }
+      if (any && all) {
+        return "separated: every cell of level " + factors[f].name + "=" + factors[f].levels[size_t(l)] +
+               " has a score of 0 or 1, so its effect runs off to infinity";
+      }
+    }
+  }
+  std::vector<std::string> named;
+  for (const PooledCell& c : cells)
+    if (extreme(c)) named.push_back(cellName(factors, c) + " (score " + (c.score >= 1 ? "1" : "0") + ")");
+  if (named.empty()) return "separated: the fit runs off to infinity (a combination of levels whose scores the logit cannot reach)";
+  std::string list;
+  for (size_t i = 0; i < named.size() && i < 3; ++i) list += (i ? "; " : "") + named[i];
+  if (named.size() > 3) list += "; and " + std::to_string(named.size() - 3) + " more";
+  return "separated: the fit runs off to infinity at cells whose score is 0 or 1: " + list;
 }
 
 // The two-sided quantile of `confidence` on t with `df` degrees of freedom (normal when none).
@@ -162,7 +228,7 @@ RuleEffect ruleEffect(const Design& design, const Fit& fit, size_t factor, int l
   gradient /= combinations;
   const double se = std::sqrt(std::max(0.0, gradient.dot(fit.cov * gradient)));
   const double q95 = quantile(fit.df, 0.95), q90 = quantile(fit.df, 0.90);
-  e.effect = {change, change - q95 * se, change + q95 * se};
+  e.effect = {change, std::max(-1.0, change - q95 * se), std::min(1.0, change + q95 * se)};
   e.p = se > 0 ? twoSidedP(fit.df, change / se) : 1;
   if (change - q90 * se > -margin && change + q90 * se < margin) e.verdict = "within the margin";
   else if (e.effect.low > 0) e.verdict = "raises";
@@ -202,13 +268,20 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
   }
   Fit fit;
   const int eloColumn = design.elo ? mainColumns - 1 : -1;
-  if (!fitScores(x, cells, eloColumn, fit)) {
-    m.reason = "separated: the fit runs off to infinity (cells or levels whose score is 0 or 1)";
-    return m;
+  switch (fitScores(x, cells, eloColumn, fit)) {
+    case FitOutcome::kSeparated: m.reason = separationReason(factors, cells); return m;
+    case FitOutcome::kNotConverged: m.reason = "the fit did not converge in 200 iterations"; return m;
+    case FitOutcome::kFitted: break;
   }
   m.fitted = true;
   m.residualDf = fit.df;
+  m.gameDispersion = fit.gameDispersion;
   m.dispersion = fit.dispersion;
+  if (eloColumn >= 0) {
+    const double slope = fit.beta(eloColumn), half = quantile(fit.df, 0.95) * std::sqrt(fit.cov(eloColumn, eloColumn));
+    m.hasEloSlope = true;
+    m.eloSlope = {slope, slope - half, slope + half};
+  }
   for (size_t f = 0; f < factors.size(); ++f)
     for (int l = 1; l < int(factors[f].levels.size()); ++l) m.effects.push_back(ruleEffect(design, fit, f, l, margin));
   const double q95 = quantile(fit.df, 0.95);

@@ -2,7 +2,10 @@
 // One model for a whole balance study: side 0's score (draws as half) as a logistic function
 // of the rule factors, their two-way interactions where the cells leave room for them, and
 // the agents' Elo as a covariate with its own error, fitted by quasi-likelihood over the
-// cells. It answers a rule designer's question per rule: how much does changing this rule
+// cells. A game scores 1, 1/2 or 0, so its variance is below the binomial mu (1 - mu) when
+// games are drawn: the games' own dispersion (their Pearson residuals about the fit, which
+// falls below 1 with draws) scales each cell's variance, and the cells' scatter beyond that
+// (at least 1) widens the intervals when the model misses. It answers a rule designer's question per rule: how much does changing this rule
 // move the score, with an interval, and is the change within the balance margin?
 #include <string>
 #include <vector>
@@ -24,6 +27,7 @@ struct PooledCell {
   double eloStderr = 0;     // its standard error
   double games = 0;         // games counted once per distinct game
   double score = 0;         // side 0's mean score, draws as half
+  double drawRate = 0;      // the share of its games drawn
 };
 
 /// What changing one rule does to side 0's score.
@@ -31,7 +35,7 @@ struct RuleEffect {
   std::string factor;   // the factor changed
   std::string from;     // its reference level
   std::string to;       // the level changed to
-  Estimate effect;      // mean change of the score over the other factors' levels at the top Elo, 95% interval
+  Estimate effect;      // mean change of the score over the other factors' levels at the top Elo, 95% interval (within [-1, 1])
   double p = 1;         // two-sided test of no change
   std::string verdict;  // "within the margin" (90% interval inside +-margin), "raises" or "lowers" (95% excludes 0), else "undecided"
 };
@@ -43,8 +47,11 @@ struct PooledModel {
   std::vector<std::string> terms;  // the model's columns: "intercept", "king=strong", "king=strong x repetition=rep-draws", "elo/100"
   bool interactions = false;     // whether two-way interactions are in the model
   int residualDf = 0;            // cells less parameters
-  double dispersion = 1;         // Pearson X^2 / residualDf, at least 1
+  double gameDispersion = 1;     // the games' Pearson X^2 about the fit / (games - parameters): 1 without draws, less with them
+  double dispersion = 1;         // the cells' Pearson X^2 / residualDf beyond the games', at least 1
   double topElo = 0;             // the Elo the effects and predictions are read at (the strongest agent's)
+  bool hasEloSlope = false;      // whether the cells had two Elo values or more
+  Estimate eloSlope;             // change of the logit of the score per 100 Elo, 95% interval (when hasEloSlope)
   std::vector<RuleEffect> effects;   // per factor and non-reference level
   std::vector<Estimate> topScores;   // per variant (every combination of levels, first factor slowest): the predicted score at topElo
 };
@@ -53,7 +60,8 @@ struct PooledModel {
 /// when the cells have two Elo values or more, and every two-way interaction when at least
 /// three residual degrees of freedom remain with them. Effects and predictions are read at
 /// the largest Elo; verdicts against `margin`. Never throws: a model that cannot be fitted
-/// says why.
+/// says why (naming the separated cells or level, the term a singular design cannot tell
+/// apart, or a fit that did not converge).
 PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::vector<PooledCell>& cells,
                            double margin);
 

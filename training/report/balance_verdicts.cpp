@@ -179,7 +179,7 @@ void eloSection(HtmlPage& page, const BalanceResults& r) {
                  "the points' scatter about the line beyond what their games explain (quasi-binomial dispersion, "
                  "read on Student's t with the points less two as degrees of freedom; with two strengths the "
                  "scatter cannot be measured and the interval is the binomial one). Ranges: where the fitted score's 90% interval "
-                 "lies within the margin (balanced) or its 95% interval excludes 0.5 (favoured), between the weakest "
+                 "lies within the margin (balanced) or its 95% interval lies beyond the margin (favoured, the cells' rule), between the weakest "
                  "and the strongest agent.");
   const auto [low, high] = eloSpan(r);
   rows.clear();
@@ -213,8 +213,14 @@ void pooledSection(HtmlPage& page, const BalanceResults& r) {
                  (r.elo.rated() ? std::string("every cell, with the strengths' Elo as a covariate carrying its standard error")
                                 : std::string("the strongest agent's cells (the strengths are not rated)")) +
                  ": the rule factors" + (m.interactions ? " and their two-way interactions" : "") +
-                 ", fitted by quasi-likelihood (dispersion " + fixed(m.dispersion, 2) + " on " +
-                 std::to_string(m.residualDf) + " df; intervals on Student's t). A rule's effect is the mean change of "
+                 ", fitted by quasi-likelihood: each cell's variance is its games' binomial variance times the "
+                 "games' own dispersion (" + fixed(m.gameDispersion, 2) + "; below 1 when games are drawn), and the "
+                 "cells' scatter beyond that widens the intervals (dispersion " + fixed(m.dispersion, 2) + " on " +
+                 std::to_string(m.residualDf) + " df; intervals on Student's t)" +
+                 (m.hasEloSlope ? ". The logit of the score moves by " + fixed(m.eloSlope.value, 3) + " [" +
+                                      fixed(m.eloSlope.low, 3) + ", " + fixed(m.eloSlope.high, 3) + "] per 100 Elo"
+                                : std::string()) +
+                 ". A rule's effect is the mean change of "
                  "the score when it changes, over the other factors' levels, at Elo " + fixed(m.topElo, 0) +
                  ": within the margin when its 90% interval lies inside +-" + fixed(r.study.stopping.margin, 3) +
                  ", raises or lowers when its 95% interval excludes 0.");

@@ -108,6 +108,50 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   EXPECT_EQ(back.variants[3].sets, c.variants[3].sets);
 }
 
+TEST(BalanceConfig, FactorsThatGiveTwoVariantsTheSameRulesAreRefused) {
+  // The second factor sets the key the first one sets: every variant's rules follow the
+  // second alone, so the first factor's effect is confounded by construction.
+  const std::string message = loadError(study(
+      "factors:\n  - {key: first, values: [attackers, defenders]}\n"
+      "  - name: order\n    levels:\n      - {name: a, set: {first: attackers}}\n      - {name: d, set: {first: defenders}}\n"));
+  EXPECT_NE(message.find("key 'factors': expected levels that give every variant rules of its own (variants "
+                         "'attackers+a' and 'defenders+a' have the same rules"),
+            std::string::npos)
+      << message;
+  // Two levels of one factor that differ in name only.
+  EXPECT_NE(loadError(study("factors:\n  - name: limit\n    levels:\n      - {name: x, set: {ply_limit: 200}}\n"
+                            "      - {name: y, set: {ply_limit: 200}}\n"))
+                .find("(variants 'x' and 'y' have the same rules"),
+            std::string::npos);
+  EXPECT_EQ(loadError(study()), "");
+}
+
+TEST(BalanceConfig, AnEloAxisThatWouldRateAnotherVariantsAgentsIsRefused) {
+  const std::string a = writeFile(::testing::TempDir() + "/elo_study_a.ckpt", "x");
+  const std::string b = writeFile(::testing::TempDir() + "/elo_study_b.ckpt", "y");
+  const auto checkpoints = [&](const std::string& defenders) {
+    return study("factors:\n  - {key: first, values: [attackers, defenders]}\n",
+                 "agent:\n  mode: checkpoints\n  checkpoints: {attackers: " + a + ", defenders: " + defenders +
+                     "}\n  strengths: [{name: s, sims: 8}, {name: t, sims: 16}]\n") +
+           "elo: {games: 10}\n";
+  };
+  // Each variant its own network: the defenders-first agents never play an Elo game.
+  const std::string message = loadError(checkpoints(b));
+  EXPECT_NE(message.find("key 'elo': expected no Elo axis, or one network for every variant: the agents of variant "
+                         "'defenders' play no Elo game (only those of variant 'attackers' do)"),
+            std::string::npos)
+      << message;
+  // One network for both (a rule-conditioned one): its agents are the same players.
+  EXPECT_EQ(loadError(checkpoints(a)), "");
+  // Mode trained trains an agent per variant.
+  const std::string trained = loadError(study("factors:\n  - {key: first, values: [attackers, defenders]}\n",
+                                              "agent:\n  mode: trained\n  experiment: " + std::string(TAFLZERO_SOURCE_DIR) +
+                                                  "/configs/experiments/brandubh-quick.yaml\n  strengths: [{name: s, sims: 8}, "
+                                                  "{name: t, sims: 16}]\n") +
+                                        "elo: {games: 10}\n");
+  EXPECT_NE(trained.find("the agents of variant 'defenders' play no Elo game"), std::string::npos) << trained;
+}
+
 TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
   const std::string file = badStudyPath();
   const std::string conditioned = "agent:\n  mode: conditioned\n  experiment: " + std::string(TAFLZERO_SOURCE_DIR) +

@@ -7,12 +7,15 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fstream>
+#include <iterator>
 #include <filesystem>
 #include <map>
 #include <thread>
 
 #include "game/base/error.h"
 #include "tests/training/balance/balance_test_helpers.h"
+#include "tests/cli/cli_runner.h"
 #include "tests/support/child_process.h"
 #include "tests/support/error_of.h"
 #include "training/balance/balance_run.h"
@@ -116,6 +119,58 @@ TEST(BalanceResume, RefusesToMixGamesPlayedUnderOtherSettings) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("holds a study of brandubh"), std::string::npos) << e.what();
   }
+}
+
+// Every file under `dir` with its bytes.
+std::map<std::string, std::string> folderBytes(const std::string& dir) {
+  std::map<std::string, std::string> out;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (!entry.is_regular_file()) continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    out[entry.path().string()] = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  return out;
+}
+
+// A study that is refused (another base, a changed player, a network of another variant)
+// leaves the study folder byte for byte as it was: the study file, its description and
+// the cells' settings are written only once everything is checked.
+TEST(BalanceResume, ARefusedStudyLeavesTheFolderAsItWas) {
+  const std::string dir = freshDir("balance_refused");
+  const std::string file = ::testing::TempDir() + "/balance_refused_study.yaml";  // outside the folder
+  std::string text = readFile(studyConfig("resume.yaml"));
+  text.replace(text.find("max_games: 20"), 13, "max_games: 8");
+  writeFile(file, text);
+  runBalance(file, dir, false);
+  const auto before = folderBytes(dir);
+  ASSERT_GE(before.size(), 2u);  // records.sqlite, study.yaml
+  const auto refused = [&](const std::string& study, const std::string& expected) {
+    const std::string message = errorOf([&] { runBalance(study, dir, false); });
+    EXPECT_NE(message.find(expected), std::string::npos) << message;
+    EXPECT_EQ(folderBytes(dir), before) << "refused with: " << message;
+  };
+  // Another base.
+  refused(std::string(TAFLZERO_SOURCE_DIR) + "/configs/balance/linnaeus.yaml", "holds a study of brandubh");
+  // A changed player.
+  std::string changed = text;
+  changed.replace(changed.find("alphabeta:depth=2"), 17, "alphabeta:depth=1");
+  refused(writeFile(file, changed), "were played with other settings (agent changed)");
+  // Networks of another variant: a checkpoint of brandubh with a strong king.
+  const std::string checkpoint = ::testing::TempDir() + "/balance_refused_strong.ckpt";
+  const CliResult init = runCli("net init --variant brandubh --set king.capture=strong --network small --force --out " + checkpoint);
+  ASSERT_EQ(init.code, 0) << init.out;
+  const std::string networks =
+      "base: brandubh\nfactors:\n  - {key: first, values: [attackers, defenders]}\n"
+      "agent:\n  mode: checkpoints\n  checkpoints: {attackers: " + checkpoint + ", defenders: " + checkpoint +
+      "}\n  strengths: [{name: ab2, sims: 8}]\ngames: {seed: 3, min_games: 8, max_games: 8, batch: 4}\n";
+  refused(writeFile(file, networks), "were played with other settings (agent, random_plies changed)");
+  // The same study into a new folder is refused for its networks, and makes no folder.
+  const std::string fresh = ::testing::TempDir() + "/balance_refused_new";
+  std::filesystem::remove_all(fresh);
+  const std::string message = errorOf([&] { runBalance(file, fresh, false); });
+  EXPECT_NE(message.find("checkpoint " + checkpoint), std::string::npos) << message;
+  EXPECT_NE(message.find("king.capture"), std::string::npos) << message;
+  EXPECT_FALSE(std::filesystem::exists(fresh));
 }
 
 TEST(BalanceResume, ATrainingRunsFolderIsNoStudysFolder) {

@@ -106,6 +106,17 @@ TEST(EloTrend, ConvergenceAsksWhetherTheTopThreeRungsStillMove) {
   EXPECT_FALSE(convergence({{100, 0.52, 400}, {300, 0.52, 400}}, 0.05).measured);
 }
 
+TEST(EloTrend, AConvergenceIntervalStaysWithinTheScoresRange) {
+  // A zig-zag over the top three rungs on 1 degree of freedom (t quantile 12.7): the delta-
+  // method interval of the change would run past +-1.
+  const Convergence c = convergence({{100, 0.2, 40}, {200, 0.8, 40}, {300, 0.3, 40}}, 0.05);
+  ASSERT_TRUE(c.measured);
+  EXPECT_GE(c.change.low, -1);
+  EXPECT_LE(c.change.high, 1);
+  EXPECT_DOUBLE_EQ(c.change.low, -1);
+  EXPECT_FALSE(c.converged);
+}
+
 TEST(EloTrend, VerdictRangesFollowTheFittedScore) {
   // Flat at 0.5 with many games: balanced over the whole range.
   const Trend flat = fitTrend({{0, 0.5, 4000}, {300, 0.5, 4000}});
@@ -122,6 +133,24 @@ TEST(EloTrend, VerdictRangesFollowTheFittedScore) {
   EXPECT_EQ(ranges.back().verdict, Verdict::kSide0Favoured);
   for (size_t i = 1; i < ranges.size(); ++i) EXPECT_LT(ranges[i - 1].to, ranges[i].from);
   EXPECT_TRUE(verdictRanges(Trend{}, 0, 100, 0.05).empty());
+}
+
+TEST(EloTrend, AVerdictRangeCallsASideFavouredByTheCellsMarginRule) {
+  // Flat at 0.56 over 800 games: the 95% interval excludes 0.5 but not 0.55, so the side is
+  // not shown to score beyond the margin (the cells' minimum-effect rule), nor is the score
+  // shown within it: undecided everywhere, not favoured.
+  const Trend t = fitTrend({{0, 0.56, 400}, {300, 0.56, 400}});
+  ASSERT_TRUE(t.fitted);
+  const Estimate mid = trendScore(t, 150);
+  ASSERT_GT(mid.low, 0.5);
+  ASSERT_LT(mid.low, 0.55);
+  const auto ranges = verdictRanges(t, 0, 300, 0.05);
+  ASSERT_EQ(ranges.size(), 1u);
+  EXPECT_EQ(ranges[0].verdict, Verdict::kUndecided);
+  // Far past the margin with the same games: favoured.
+  const auto far = verdictRanges(fitTrend({{0, 0.7, 400}, {300, 0.7, 400}}), 0, 300, 0.05);
+  ASSERT_EQ(far.size(), 1u);
+  EXPECT_EQ(far[0].verdict, Verdict::kSide0Favoured);
 }
 
 }  // namespace
