@@ -3,10 +3,17 @@
 // its intervals when the cells scatter beyond their games, and says why when it cannot fit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <map>
 #include <cstdio>
 #include <random>
 #include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <string>
 
 #include "training/balance/pooled_model.h"
 
@@ -178,6 +185,64 @@ TEST(PooledModel, IntervalsHoldTheirCoverageWhateverTheDrawRate) {
     std::printf("draw rate %.1f: coverage of the 95%% interval %.3f over 1000 simulated studies\n", drawRate, coverage);
     EXPECT_GE(coverage, 0.93) << "draw rate " << drawRate;
     EXPECT_LE(coverage, 0.985) << "draw rate " << drawRate;
+  }
+}
+
+// The cells of the shipped alpha-beta Linnaeus study (docs/studies/linnaeus.json): levels
+// from the variant ids, each strength's Elo and standard error, effective games, the
+// attacker score and the draw rate.
+std::vector<PooledCell> linnaeusStudyCells(std::vector<PooledFactor>& factors) {
+  std::ifstream in(std::string(TAFLZERO_SOURCE_DIR) + "/docs/studies/linnaeus.json");
+  const nlohmann::json study = nlohmann::json::parse(in);
+  factors = {{"first", {"defenders", "attackers"}}, {"king", {"weak", "strong"}}, {"repetition", {"rep-loses", "rep-draws"}}};
+  std::map<std::string, std::pair<double, double>> elo;
+  for (const auto& r : study.at("elo").at("ratings")) elo[r.at("strength")] = {r.at("elo"), r.at("stderr")};
+  std::vector<PooledCell> cells;
+  for (const auto& c : study.at("cells")) {
+    const std::string id = c.at("variant");
+    std::vector<int> levels;
+    size_t from = 0;
+    for (const PooledFactor& f : factors) {
+      const size_t plus = id.find('+', from);
+      const std::string level = id.substr(from, plus == std::string::npos ? std::string::npos : plus - from);
+      levels.push_back(int(std::find(f.levels.begin(), f.levels.end(), level) - f.levels.begin()));
+      from = plus + 1;
+    }
+    const auto [rating, stderr] = elo.at(c.at("strength"));
+    const double games = c.at("games"), draws = c.at("draws").at("count");
+    cells.push_back({levels, rating, stderr, games, c.at("balance").at("score").at("value"), draws / games});
+  }
+  return cells;
+}
+
+TEST(PooledModel, RefitsTheShippedLinnaeusAlphaBetaStudy) {
+  // docs/BALANCE.md 5.1 quotes these figures.
+  std::vector<PooledFactor> factors;
+  const std::vector<PooledCell> cells = linnaeusStudyCells(factors);
+  ASSERT_EQ(cells.size(), 32u);
+  const PooledModel m = fitPooledModel(factors, cells, 0.05);
+  ASSERT_TRUE(m.fitted) << m.reason;
+  std::printf("terms %zu, df %d, game dispersion %.3f, dispersion %.2f, Elo slope %.3f [%.3f, %.3f]\n", m.terms.size(),
+              m.residualDf, m.gameDispersion, m.dispersion, m.eloSlope.value, m.eloSlope.low, m.eloSlope.high);
+  for (const RuleEffect& e : m.effects)
+    std::printf("%s %s -> %s: %+.3f [%+.3f, %+.3f] p %.3f %s\n", e.factor.c_str(), e.from.c_str(), e.to.c_str(),
+                e.effect.value, e.effect.low, e.effect.high, e.p, e.verdict.c_str());
+  EXPECT_EQ(m.residualDf, 24);
+  EXPECT_NEAR(m.gameDispersion, 0.584, 0.0005);
+  EXPECT_NEAR(m.dispersion, 11.24, 0.005);
+  EXPECT_NEAR(m.eloSlope.value, 0.370, 0.0005);
+  EXPECT_NEAR(m.eloSlope.low, 0.212, 0.0005);
+  EXPECT_NEAR(m.eloSlope.high, 0.528, 0.0005);
+  const struct {
+    double value, low, high;
+    const char* verdict;
+  } quoted[] = {{-0.031, -0.171, 0.110, "undecided"}, {-0.191, -0.335, -0.047, "lowers"}, {-0.182, -0.324, -0.039, "lowers"}};
+  ASSERT_EQ(m.effects.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_NEAR(m.effects[i].effect.value, quoted[i].value, 0.0005) << m.effects[i].factor;
+    EXPECT_NEAR(m.effects[i].effect.low, quoted[i].low, 0.0005) << m.effects[i].factor;
+    EXPECT_NEAR(m.effects[i].effect.high, quoted[i].high, 0.0005) << m.effects[i].factor;
+    EXPECT_EQ(m.effects[i].verdict, quoted[i].verdict);
   }
 }
 
