@@ -1,5 +1,5 @@
 // Games files (docs/RECORDS.md): `records export` writes a database's games as a games file,
-// `records check` replays a games file and re-scores it.
+// `records check` replays a games file and re-scores it, `records import` stores its games back in a database.
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
@@ -11,6 +11,7 @@
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "training/matches/game_check.h"
+#include "training/matches/game_import.h"
 
 namespace tz::cli {
 
@@ -38,14 +39,20 @@ void addCheck(CLI::App& records) {
       }
       for (const PairingTally& p : check.pairings) {
         const Tally overall = p.tally.overall();
-        nlohmann::json j{{"a", p.a}, {"b", p.b}, {"variant", p.variant}, {"tags", p.tags}, {"overall", tallyJson(overall)}};
+        nlohmann::json j{{"a", p.a}, {"b", p.b}, {"variant", p.variant}, {"overall", tallyJson(overall)}};
         for (int side = 0; side < 2; ++side) j["sides"][p.sideNames[side]] = tallyJson(p.tally.bySide[side]);
+        for (const TagTally& t : p.tags) {
+          j["tags"].push_back(t.tag);
+          j["by_tag"][t.tag] = tallyJson(t.tally.overall());
+        }
         file["pairings"].push_back(j);
         if (o->json) continue;
         std::cout << "A = " << p.a << "\nB = " << p.b << "\non " << p.variant << "\n"
                   << tallyHeader("A's results");
         for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + p.sideNames[side], p.tally.bySide[side]);
         std::cout << tallyLine("overall", overall);
+        if (p.tags.size() < 2) continue;
+        for (const TagTally& t : p.tags) std::cout << tallyLine("tag " + t.tag, t.tally.overall());
       }
       all.push_back(file);
     }
@@ -78,13 +85,39 @@ void addExport(CLI::App& records) {
   });
 }
 
+void addImport(CLI::App& records) {
+  struct Opts {
+    std::string db;
+    std::vector<std::string> files;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = records.add_subcommand("import", "Store the games of games files in a record database (a study or an "
+                                               "arena then resumes from them), each game replayed first");
+  cmd->add_option("--db", o->db, "SQLite record database to add them to (made when missing: a study's "
+                                 "STUDY_DIR/records.sqlite, an arena's --db)")->required();
+  cmd->add_option("files", o->files, "Games files")->required();
+  cmd->callback([o] {
+    std::vector<std::pair<std::string, std::vector<FiledGame>>> files;
+    for (const std::string& path : o->files) files.emplace_back(path, readGameFile(path));
+    if (const auto parent = std::filesystem::path(o->db).parent_path(); !parent.empty()) {
+      std::filesystem::create_directories(parent);
+    }
+    RecordStore store(o->db);
+    for (const auto& [path, games] : files) {
+      const ImportCount n = importGames(store, games, path);
+      std::cout << path << ": " << n.added << " games added to " << o->db << ", " << n.present << " already there\n";
+    }
+  });
+}
+
 }  // namespace
 
 void addRecordsCommands(CLI::App& app) {
-  auto* records = app.add_subcommand("records", "Games files: export from a database, check and re-score (docs/RECORDS.md)");
+  auto* records = app.add_subcommand("records", "Games files: export from a database, check and re-score, import back (docs/RECORDS.md)");
   records->require_subcommand(1);
   addCheck(*records);
   addExport(*records);
+  addImport(*records);
 }
 
 }  // namespace tz::cli

@@ -11,6 +11,8 @@
 #include "game/base/user_files.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
+#include "training/matches/digest.h"
+#include "training/models/model_folder.h"
 #include "training/run/net_player.h"
 #include "training/run/run_directory.h"
 #include "training/run/training_run.h"
@@ -42,14 +44,35 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
   return agentMaker(spec, game);
 }
 
+std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
+  std::string file = checkpoint;
+  if (study.mode == AgentMode::kBaseline) {
+    const AgentSpec spec = parseAgentSpec(strength.player);
+    if (spec.kind == "net") file = spec.source;
+    if (spec.kind == "model") file = ModelFolder::find(spec.source).checkpoint;
+  }
+  return file.empty() ? "" : fileSha256Hex(file).substr(0, 16);
+}
+
+std::string cellMatchSettings(nlohmann::json settings) {
+  for (nlohmann::json* cell : {&settings, settings.contains("a") ? &settings["a"] : nullptr,
+                               settings.contains("b") ? &settings["b"] : nullptr}) {
+    if (cell && cell->contains("agent") && (*cell)["agent"].is_object()) (*cell)["agent"].erase("checkpoint");
+  }
+  return "cell=" + sha256Hex(settings.dump()).substr(0, 16);
+}
+
 nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                             const std::string& checkpoint) {
   nlohmann::json agent;
+  const std::string network = cellNetwork(study, strength, checkpoint);
   if (study.mode == AgentMode::kBaseline) {
     agent = {{"player", strength.player}};
+    if (!network.empty()) agent["network"] = network;
   } else {
     const AgentSpec spec = studyNetAgent(study, strength, checkpoint);
     agent = {{"checkpoint", checkpoint},
+             {"network", network},
              {"simulations", spec.search.simulations},
              {"mix", spec.rolloutMix},
              {"fpu_reduction", spec.search.fpuReduction},

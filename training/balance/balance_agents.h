@@ -24,8 +24,20 @@ namespace tz {
 PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                        const std::string& checkpoint);
 
-/// What a cell's games depend on (rules, agent, diversity): stored with the cell so that a
-/// resumed study refuses to mix games played under other settings.
+/// The network a cell's agent plays with, as the first 16 hex digits of its file's SHA-256:
+/// `checkpoint` in the network modes; in mode baseline the file of a `net:` player or the
+/// shipped model of a `model:` player ("" for players without a network). A model trained
+/// further between two sittings of a study is another network.
+std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint);
+
+/// The match settings a cell's games are stored with ("cell=" and the first 16 hex digits of
+/// the SHA-256 of its settings without the checkpoints' paths, so the same on any machine):
+/// kept with every game, in the database and in games files, so that a study resumed from
+/// imported games (`records import`) refuses games of other settings as a resumed folder does.
+std::string cellMatchSettings(nlohmann::json settings);
+
+/// What a cell's games depend on (rules, agent and its network, diversity): stored with the
+/// cell so that a resumed study refuses to mix games played under other settings.
 nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                             const std::string& checkpoint);
 

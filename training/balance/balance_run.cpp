@@ -43,10 +43,12 @@ struct Cell {
 // The meta key of a cell's settings.
 std::string settingsKey(const Cell& cell) { return "balance_settings|" + cell.tag; }
 
-// `settings` without the agents' network files (not known before a study trains its agents).
+// `settings` without the agents' networks (not known before a study trains its agents).
 nlohmann::json withoutCheckpoints(nlohmann::json settings) {
   const auto drop = [](nlohmann::json& cell) {
-    if (cell.contains("agent") && cell["agent"].is_object()) cell["agent"].erase("checkpoint");
+    if (!cell.contains("agent") || !cell["agent"].is_object()) return;
+    cell["agent"].erase("checkpoint");
+    cell["agent"].erase("network");
   };
   drop(settings);
   for (const char* side : {"a", "b"})
@@ -70,6 +72,18 @@ void checkSettings(const RecordStore& store, const std::string& dir, const Cell&
     if (!before.contains(k) || before[k] != v) changed += (changed.empty() ? "" : ", ") + k;
   throw Error(dir + ": the games of '" + cell.tag + "' were played with other settings (" + changed +
               " changed); restore the study file or run it into another --out");
+}
+
+// Throws unless the cell's stored match settings (if any; the only ones a folder made by
+// `records import` has) are its own. Writes nothing.
+void checkMatchSettings(const RecordStore& store, const std::string& dir, const Cell& cell, const StudyConfig& study) {
+  const auto stored = store.meta(matchSettingsKey(cell.tag));
+  const std::string now = matchSettingsText({cell.tag, 0, study.diversity.seed, cellMatchSettings(cell.settings)});
+  if (stored && *stored != now) {
+    throw Error(dir + ": the games of '" + cell.tag + "' were played with settings " + *stored + ", not " + now +
+                " (the rules, an agent, its network or the openings changed); restore the study file or run it "
+                "into another --out");
+  }
 }
 
 // Throws unless every cell's network fits the cell's rules (a checkpoint of another variant,
@@ -100,7 +114,8 @@ class CellPlayer {
     const PlayerMaker agent = studyAgent(study_, *cell.strength, *cell.game, cell.checkpoint);
     if (cell.opponent) {
       const PlayerMaker opponent = studyAgent(study_, *cell.opponent, *cell.game, cell.opponentCheckpoint);
-      runMatch(*cell.game, agent, opponent, store_, {cell.tag, study_.elo.games, study_.diversity.seed, ""},
+      runMatch(*cell.game, agent, opponent, store_,
+               {cell.tag, study_.elo.games, study_.diversity.seed, cellMatchSettings(cell.settings)},
                [](const GameRecord&) {});
       if (progress_) showElo(cell);
       return;
@@ -110,7 +125,8 @@ class CellPlayer {
       const CellProgress p = cellProgress(games, cellRule(study_));
       if (progress_) show(cell, cellStats(games), p);
       if (p.stop != StopReason::kContinue) return;
-      runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed, ""}, [](const GameRecord&) {});
+      runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed, cellMatchSettings(cell.settings)},
+               [](const GameRecord&) {});
     }
   }
 
@@ -211,8 +227,12 @@ std::vector<Cell> studyCells(const StudyConfig& study, const std::vector<std::st
 
 // Checks every cell against the stored settings and networks, then stores the settings of
 // the cells that have none.
-void checkAndStoreSettings(RecordStore& store, const std::string& dir, const std::vector<Cell>& cells) {
-  for (const Cell& c : cells) checkSettings(store, dir, c, true);
+void checkAndStoreSettings(RecordStore& store, const std::string& dir, const std::vector<Cell>& cells,
+                           const StudyConfig& study) {
+  for (const Cell& c : cells) {
+    checkSettings(store, dir, c, true);
+    checkMatchSettings(store, dir, c, study);
+  }
   checkNetworks(cells);
   for (const Cell& c : cells)
     if (!store.meta(settingsKey(c))) store.setMeta(settingsKey(c), c.settings.dump());
@@ -263,7 +283,10 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
     if (fs::exists(records)) {
       const RecordStore stored(records);
       checkStoredStudy(study, dir, stored);
-      for (const Cell& c : cells) checkSettings(stored, dir, c, !trainsAgents(study.mode));
+      for (const Cell& c : cells) {
+        checkSettings(stored, dir, c, !trainsAgents(study.mode));
+        if (!trainsAgents(study.mode)) checkMatchSettings(stored, dir, c, study);
+      }
     }
     checkNetworks(cells);
   }
@@ -276,7 +299,7 @@ BalanceResults runBalance(const std::string& studyPath, const std::string& dir, 
     runs[v] = trainVariantAgent(study, study.variants[v], dir, progress);
   }
   const std::vector<Cell> cells = studyCells(study, runs);
-  checkAndStoreSettings(store, dir, cells);
+  checkAndStoreSettings(store, dir, cells, study);
   playCells(study, store, cells, progress);
   return balanceResults(study, store);
 }

@@ -74,13 +74,16 @@ void MatchOptions::check() const {
 
 std::string matchSettingsKey(const std::string& tag) { return "match settings|" + tag; }
 
+std::string matchSettingsText(const MatchOptions& options) {
+  return "seed=" + std::to_string(options.seed) + (options.settings.empty() ? "" : " " + options.settings);
+}
+
 int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, RecordStore& store,
              const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame) {
   options.check();
   const std::string nameA = a(mixSeed(options.seed, 0, 0))->name();
   const std::string nameB = b(mixSeed(options.seed, 0, 1))->name();
-  const std::string settings =
-      "seed=" + std::to_string(options.seed) + (options.settings.empty() ? "" : " " + options.settings);
+  const std::string settings = matchSettingsText(options);
   const std::string settingsKey = matchSettingsKey(options.tag);
   const std::optional<std::string> tagSettings = store.meta(settingsKey);
   const std::string rules = game.rulesYaml();

@@ -51,6 +51,9 @@ struct MatchOptions {
 /// The record store's meta key of the settings (seed and the like) a match's tag was played with.
 std::string matchSettingsKey(const std::string& tag);
 
+/// The settings text a match's games are stored with: "seed=S" and the options' settings.
+std::string matchSettingsText(const MatchOptions& options);
+
 /// Plays every round of the match not yet stored under the tag, storing each game as it
 /// ends and calling `onGame` after each. A tag's variant, rules, players, seed and settings
 /// are fixed by its first game: throws Error naming the difference when the tag holds games

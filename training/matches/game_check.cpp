@@ -90,11 +90,11 @@ GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string&
       check.pairings.push_back(p);
       pairing = check.pairings.end() - 1;
     }
-    const int sideA = g.players[0] == pairing->a ? 0 : 1;
-    add(pairing->tally.bySide[sideA], g.winner < 0 ? 0 : g.winner == sideA ? 1 : -1);
-    if (std::find(pairing->tags.begin(), pairing->tags.end(), g.tag) == pairing->tags.end()) {
-      pairing->tags.push_back(g.tag);
-    }
+    const int sideA = g.players[0] == pairing->a ? 0 : 1, outcome = g.winner < 0 ? 0 : g.winner == sideA ? 1 : -1;
+    add(pairing->tally.bySide[sideA], outcome);
+    auto tag = std::find_if(pairing->tags.begin(), pairing->tags.end(), [&](const TagTally& t) { return t.tag == g.tag; });
+    if (tag == pairing->tags.end()) tag = pairing->tags.insert(tag, {g.tag, {}});
+    add(tag->tally.bySide[sideA], outcome);
   }
   return check;
 }

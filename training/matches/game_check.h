@@ -10,13 +10,19 @@
 
 namespace tz {
 
+/// A's results in the games of one tag.
+struct TagTally {
+  std::string tag;   // the tag
+  MatchTally tally;  // a's results by the side a played
+};
+
 /// The games between two players, from the first-named player's side.
 struct PairingTally {
   std::string a, b;              // the players; a is player 0 of their first game in the file
   std::string variant;           // the variant of their first game
   std::string sideNames[2];      // the names of its sides
   MatchTally tally;              // a's results by the side a played
-  std::vector<std::string> tags;  // the tags of their games, in file order
+  std::vector<TagTally> tags;    // the same per tag of their games, in file order (e.g. one per rule set)
 };
 
 /// What replaying a games file found: every game legal and its result confirmed.

@@ -19,6 +19,8 @@
 #include "tests/support/child_process.h"
 #include "tests/support/error_of.h"
 #include "training/balance/balance_run.h"
+#include "training/matches/game_file.h"
+#include "training/matches/game_import.h"
 
 namespace tz::test {
 namespace {
@@ -171,6 +173,48 @@ TEST(BalanceResume, ARefusedStudyLeavesTheFolderAsItWas) {
   EXPECT_NE(message.find("checkpoint " + checkpoint), std::string::npos) << message;
   EXPECT_NE(message.find("king.capture"), std::string::npos) << message;
   EXPECT_FALSE(std::filesystem::exists(fresh));
+}
+
+// A study whose games were committed as a games file resumes from them in a fresh folder
+// (records import), on any machine: nothing is played again, and a changed study is refused
+// there as in its own folder, leaving the folder as it was.
+TEST(BalanceResume, AStudyResumesFromItsGamesFileInAFreshFolder) {
+  const std::string dir = freshDir("balance_exported");
+  const std::string file = ::testing::TempDir() + "/balance_exported_study.yaml";
+  std::string text = readFile(studyConfig("resume.yaml"));
+  text.replace(text.find("max_games: 20"), 13, "max_games: 8");
+  writeFile(file, text);
+  runBalance(file, dir, false);
+  const Games played = storedGames(dir);
+  const std::string games = ::testing::TempDir() + "/balance_exported.jsonl";
+  {
+    const RecordStore store(StudyPaths::of(dir).records);
+    writeGameFile(games, gamesOfStore(store, {}));
+  }
+  const std::string fresh = freshDir("balance_imported");
+  {
+    RecordStore store(StudyPaths::of(fresh).records);
+    EXPECT_EQ(importGames(store, readGameFile(games), games).added, 16);
+  }
+  runBalance(file, fresh, false);
+  EXPECT_EQ(storedGames(fresh), played);  // every cell had its games: none played again
+  // Another opening against the imported games: refused, the folder unchanged.
+  const auto before = folderBytes(fresh);
+  std::string changed = text;
+  changed.replace(changed.find("random_plies: 2"), 15, "random_plies: 3");
+  const std::string message = errorOf([&] { runBalance(writeFile(file, changed), fresh, false); });
+  EXPECT_NE(message.find("were played with other settings (random_plies changed)"), std::string::npos) << message;
+  EXPECT_EQ(folderBytes(fresh), before);
+  // A folder holding only the imported games (no study stored yet) refuses it by their match settings.
+  const std::string bare = freshDir("balance_imported_bare");
+  {
+    RecordStore store(StudyPaths::of(bare).records);
+    importGames(store, readGameFile(games), games);
+  }
+  const auto bareBefore = folderBytes(bare);
+  const std::string bareMessage = errorOf([&] { runBalance(file, bare, false); });
+  EXPECT_NE(bareMessage.find("were played with settings seed=3 cell="), std::string::npos) << bareMessage;
+  EXPECT_EQ(folderBytes(bare), bareBefore);
 }
 
 TEST(BalanceResume, ATrainingRunsFolderIsNoStudysFolder) {

@@ -80,6 +80,30 @@ TEST(GameFile, WrittenGamesReadBackAndRescoreAsTheArenaTalliedThem) {
   EXPECT_EQ(check.pairings[0].sideNames[0], "attackers");
 }
 
+TEST(GameFile, OnePairingOverSeveralRuleSetsIsAlsoTalliedPerTag) {
+  // The same two players on two rule sets, one tag each (a rule-conditioned agent's
+  // measurement): the pairing pools them, and each tag keeps its own tally.
+  std::vector<FiledGame> games = playedGames("brandubh", "greedy", "random", 4);
+  for (FiledGame& g : playedGames("linnaeus", "greedy", "random", 2)) {
+    g.record.tag = "u";
+    games.push_back(g);
+  }
+  const std::string path = tempFile("two_rule_sets.jsonl");
+  writeGameFile(path, games);
+  const GameFileCheck check = checkGames(readGameFile(path), path);
+  ASSERT_EQ(check.pairings.size(), 1u);
+  const PairingTally& p = check.pairings[0];
+  ASSERT_EQ(p.tags.size(), 2u);
+  EXPECT_EQ(p.tags[0].tag, "t");
+  EXPECT_EQ(p.tags[1].tag, "u");
+  EXPECT_EQ(p.tags[0].tally.overall().games(), 4);
+  EXPECT_EQ(p.tags[1].tally.overall().games(), 2);
+  for (int side = 0; side < 2; ++side) {
+    EXPECT_EQ(p.tags[0].tally.bySide[side].wins + p.tags[1].tally.bySide[side].wins, p.tally.bySide[side].wins);
+    EXPECT_EQ(p.tags[0].tally.bySide[side].losses + p.tags[1].tally.bySide[side].losses, p.tally.bySide[side].losses);
+  }
+}
+
 TEST(GameFile, MorrisGamesWithRemovalsReplay) {
   const auto games = playedGames("morris", "random", "greedy", 4);
   const std::string path = tempFile("morris.jsonl");
