@@ -12,6 +12,7 @@
 #include "cli/variant_options.h"
 #include "game/base/error.h"
 #include "game/base/user_files.h"
+#include "game/conditioned/rule_conditioned_game.h"
 #include "nets/checkpoint.h"
 #include "nets/export.h"
 #include "nets/net_bench.h"
@@ -143,9 +144,17 @@ void exportShipped(const ExportOptions& options, bool json) {
   const std::string modelFormat = web ? "onnx" : options.format;
   std::vector<ExportResult> results;
   std::string page;
+  nlohmann::json skipped = nlohmann::json::array();
   if (web) {
     std::vector<WebAgent> agents;
-    for (const ShippedNet& s : shipped) agents.push_back({s.name, s.summary, s.net.get(), s.game.get()});
+    for (const ShippedNet& s : shipped) {
+      if (conditioningOfEncoding(s.net->meta().encodingJson)) {  // the page's rules encode no rule planes
+        skipped.push_back({{"name", s.name}, {"reason", "a rule-conditioned network: the page plays one rule set"}});
+        std::cerr << "export --shipped: " << s.name << " is a rule-conditioned network; the play page does not offer it\n";
+        continue;
+      }
+      agents.push_back({s.name, s.summary, s.net.get(), s.game.get()});
+    }
     WebAgentsResult w = exportWebAgents(agents, options);
     results = std::move(w.models);
     page = w.page;
@@ -163,7 +172,10 @@ void exportShipped(const ExportOptions& options, bool json) {
   }
   if (json) {
     nlohmann::json j{{"models", list}};
-    if (web) j["page"] = page;
+    if (web) {
+      j["page"] = page;
+      j["skipped"] = skipped;
+    }
     std::cout << j.dump() << "\n";
   } else if (web) {
     reportPage(options.outDir);

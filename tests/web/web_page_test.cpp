@@ -250,6 +250,8 @@ TEST(WebExport, ShippedPageOffersEveryShippedModelAndPlaysTheOneChosen) {
   const CliResult ex = runCli("export --shipped --format web --out " + site + " --json", false);
   ASSERT_EQ(ex.code, 0) << ex.out;
   const nlohmann::json written = nlohmann::json::parse(ex.out);
+  // A rule-conditioned model is named as skipped: the page's rules encode no rule planes.
+  for (const auto& s : written["skipped"]) names.erase(std::find(names.begin(), names.end(), s["name"]));
   ASSERT_EQ(written["models"].size(), names.size()) << ex.out;
   for (size_t i = 0; i < names.size(); ++i) EXPECT_EQ(written["models"][i]["model"], site + "/" + names[i] + "/model.onnx");
   std::vector<std::string> offered;
