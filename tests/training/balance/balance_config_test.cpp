@@ -15,6 +15,9 @@
 #include "tests/support/search_ranges.h"
 #include "training/balance/balance_agents.h"
 #include "training/balance/balance_study.h"
+#include "training/models/model_agent.h"
+#include "training/models/model_card.h"
+#include "training/models/model_folder.h"
 
 namespace tz::test {
 namespace {
@@ -78,9 +81,30 @@ TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
   EXPECT_NE(rules.find("armed: false"), std::string::npos) << rules;
 }
 
+// The study of the Linnaeus answer plays the shipped rule-conditioned model at four search
+// budgets on every rule set; its cells name the model's network by its checksum, so a model
+// trained further between sittings is another player.
+TEST(BalanceConfig, TheLinnaeusAgentsStudyPlaysTheShippedModelByItsChecksum) {
+  registerModelAgentKind();
+  const StudyConfig c = loadStudy(kShipped + "linnaeus-agents.yaml");
+  ASSERT_EQ(c.variants.size(), 8u);
+  ASSERT_EQ(c.strengths.size(), 4u);
+  EXPECT_EQ(c.mode, AgentMode::kBaseline);
+  EXPECT_EQ(c.strengths.back().player, "model:linnaeus,sims=200");
+  EXPECT_EQ(c.elo.games, 100);
+  const ModelCard card = readModelCard(ModelFolder::named("linnaeus").card);
+  EXPECT_EQ(cellNetwork(c, c.strengths.back(), ""), card.sha256.substr(0, 16));
+  const auto game = loadGame(c.variants[7].base, c.variants[7].sets);
+  const nlohmann::json settings = cellSettings(c, c.strengths.back(), *game, "");
+  EXPECT_EQ(settings["agent"]["network"], card.sha256.substr(0, 16));
+  EXPECT_EQ(cellMatchSettings(settings).substr(0, 5), "cell=");
+}
+
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
+  registerModelAgentKind();
   for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "brandubh-conditioned.yaml", "linnaeus.yaml",
-                           "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml", "morris.yaml"}) {
+                           "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml", "morris.yaml",
+                           "linnaeus-agents.yaml"}) {
     EXPECT_NO_THROW(loadStudy(kShipped + name)) << name;
   }
   const StudyConfig conditioned = loadStudy(kShipped + "brandubh-conditioned.yaml");
