@@ -2,16 +2,22 @@
 // writes the HTML page of a study or of a training run.
 #include <nlohmann/json.hpp>
 
+#include <unistd.h>
+
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <optional>
 
 #include "cli/commands.h"
+#include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
 #include "training/balance/balance_run.h"
+#include "training/balance/quick_study.h"
 
 namespace tz::cli {
 
@@ -151,23 +157,64 @@ void printBeside(const BalanceResults& ours, const BalanceResults& theirs, const
   }
 }
 
+// A study file written for `balance --vary`, removed when the command ends (the study folder
+// keeps its copy, study.yaml).
+class QuickStudyFile {
+ public:
+  explicit QuickStudyFile(const std::string& yaml)
+      : path_((std::filesystem::temp_directory_path() / ("taflzero-quick-study-" + std::to_string(getpid()) + ".yaml"))
+                  .string()) {
+    std::ofstream out(path_);
+    out << yaml;
+    if (!out.flush()) throw Error("cannot write the study file " + path_);
+  }
+  ~QuickStudyFile() { std::filesystem::remove(path_); }
+  QuickStudyFile(const QuickStudyFile&) = delete;
+  QuickStudyFile& operator=(const QuickStudyFile&) = delete;
+  /// Where it is.
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
 void addBalance(CLI::App& app) {
   struct Opts {
     std::string study;
     std::string out;
     std::string beside;
+    QuickStudy quick;
     bool quiet = false;
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = app.add_subcommand("balance", "Measure how balanced rule variants are (resumable study)");
-  cmd->add_option("study", o->study, "Study YAML (configs/balance/...)")->required();
-  cmd->add_option("--out", o->out, "Study folder (default: studies/<study name>); the same command resumes it");
+  auto* cmd = app.add_subcommand("balance", "Measure how balanced rule variants are (resumable study): a study file, "
+                                            "or one rule varied with --variant, --vary and --agent");
+  cmd->add_option("study", o->study, "Study YAML (configs/balance/...)");
+  cmd->add_option("--variant", o->quick.variant, "With --vary: the base variant (a preset or a variant file)");
+  cmd->add_option("--vary", o->quick.vary, "A one-factor study without a file: KEY=VALUE,VALUE (e.g. first=defenders,attackers)");
+  cmd->add_option("--agent", o->quick.agents, "With --vary: the player of both sides (a player spec; repeat for several strengths)");
+  cmd->add_option("--games", o->quick.maxGames, "With --vary: games per cell at most (default 200; a verdict stops a cell sooner)")
+      ->check(CLI::Range(1, 1000000));
+  cmd->add_option("--out", o->out, "Study folder (default: studies/<study name>, or studies/VARIANT-KEY with --vary); "
+                                   "the same command resumes it");
   cmd->add_flag("--quiet", o->quiet, "No progress lines");
   cmd->add_option("--beside", o->beside, "Another study's folder: also give its verdicts beside this study's (--json: key \"beside\")");
   cmd->add_flag("--json", o->json, "Print one JSON object at the end");
   cmd->callback([o] {
+    const bool quick = !o->quick.vary.empty();
+    if (quick == !o->study.empty()) {
+      throw Error("balance: give a study file, or --variant V --vary KEY=VALUE,VALUE --agent SPEC (not both)");
+    }
+    if (quick && o->quick.variant.empty()) throw Error("balance --vary: give the base variant with --variant");
+    if (!quick && (!o->quick.variant.empty() || !o->quick.agents.empty())) {
+      throw Error("balance: --variant and --agent go with --vary; a study file names its own");
+    }
+    std::optional<QuickStudyFile> quickFile;
+    if (quick) quickFile.emplace(quickStudyYaml(o->quick));
+    const std::string studyPath = quick ? quickFile->path() : o->study;
     std::string dir = o->out;
+    if (dir.empty() && quick) dir = quickStudyFolder(o->quick);
     if (dir.empty()) {
       const std::string stem = o->study.substr(o->study.find_last_of('/') + 1);
       dir = "studies/" + stem.substr(0, stem.find('.'));
@@ -176,7 +223,16 @@ void addBalance(CLI::App& app) {
     // The other study is read before this one plays: a folder that holds none is refused at once.
     const std::optional<BalanceResults> theirs =
         o->beside.empty() ? std::nullopt : std::optional<BalanceResults>(studyResultsIn(o->beside));
-    const BalanceResults r = runBalance(o->study, dir, !o->quiet);
+    const BalanceResults r = [&] {
+      try {
+        return runBalance(studyPath, dir, !o->quiet);
+      } catch (const Error& e) {
+        if (!quick) throw;
+        std::string message = e.what();  // the written file means nothing to the user: name the options
+        for (size_t at; (at = message.find(studyPath)) != std::string::npos;) message.replace(at, studyPath.size(), "balance --vary");
+        throw Error(message);
+      }
+    }();
     if (o->json) {
       nlohmann::json j = resultsToJson(r);
       j["dir"] = dir;
