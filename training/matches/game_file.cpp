@@ -110,7 +110,11 @@ void writeGameFile(const std::string& path, const std::vector<FiledGame>& games)
 }
 
 std::vector<FiledGame> readGameFile(const std::string& path) {
-  std::istringstream in(readRegularFile(path, "games file " + path, kMaxGameFileBytes));
+  return readGameText(readRegularFile(path, "games file " + path, kMaxGameFileBytes), path);
+}
+
+std::vector<FiledGame> readGameText(const std::string& fileText, const std::string& path) {
+  std::istringstream in(fileText);
   std::map<std::string, FileRules> rules;
   std::vector<FiledGame> games;
   std::string text;

@@ -36,6 +36,9 @@ void writeGameFile(const std::string& path, const std::vector<FiledGame>& games)
 /// text does not have its hash, or a game naming rules no line gave.
 std::vector<FiledGame> readGameFile(const std::string& path);
 
+/// The games of a games file's text, as readGameFile reads them; `path` names it in errors.
+std::vector<FiledGame> readGameText(const std::string& fileText, const std::string& path);
+
 /// The games of `tags` in `store` (every tag when empty), each with its match's settings.
 std::vector<FiledGame> gamesOfStore(const RecordStore& store, const std::vector<std::string>& tags);
 
