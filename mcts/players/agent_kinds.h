@@ -56,10 +56,9 @@ std::vector<std::string> agentUsages();
 AgentSpec agentOfKind(const std::string& name);
 
 /// The "net" kind's usage, source and options, the same in every build: its search (200
-/// simulations and no first-play reduction by default: self-play explores with 0.25, but at
-/// play time 0 is stronger: brandubh-quick's agent at 800 simulations scored 0.840 against
-/// `mcts:sims=1000` with 0 and 0.695 with 0.25, 200 games each, the same seeds), `mix` and
-/// `tables`. Its players are made only where LibTorch is, which sets `prepare`.
+/// simulations and no first-play reduction by default, self-play's 0.25 being weaker at play
+/// time: README.md gives the measurement), `mix` and `tables`. Its players are made only
+/// where LibTorch is, which sets `prepare`.
 AgentKind netAgentKindOptions();
 
 }  // namespace tz
