@@ -54,12 +54,19 @@ std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength,
   return file.empty() ? "" : fileSha256Hex(file).substr(0, 16);
 }
 
-std::string cellMatchSettings(nlohmann::json settings) {
-  for (nlohmann::json* cell : {&settings, settings.contains("a") ? &settings["a"] : nullptr,
-                               settings.contains("b") ? &settings["b"] : nullptr}) {
-    if (cell && cell->contains("agent") && (*cell)["agent"].is_object()) (*cell)["agent"].erase("checkpoint");
-  }
-  return "cell=" + sha256Hex(settings.dump()).substr(0, 16);
+nlohmann::json settingsWithoutAgentKeys(nlohmann::json settings, std::initializer_list<const char*> keys) {
+  const auto drop = [&](nlohmann::json& cell) {
+    if (!cell.contains("agent") || !cell["agent"].is_object()) return;
+    for (const char* key : keys) cell["agent"].erase(key);
+  };
+  drop(settings);
+  for (const char* side : {"a", "b"})
+    if (settings.contains(side)) drop(settings[side]);
+  return settings;
+}
+
+std::string cellMatchSettings(const nlohmann::json& settings) {
+  return "cell=" + sha256Hex(settingsWithoutAgentKeys(settings, {"checkpoint"}).dump()).substr(0, 16);
 }
 
 nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& strength, const Game& game,

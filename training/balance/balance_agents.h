@@ -3,6 +3,7 @@
 // study or loaded from earlier runs), each game's players made fresh from the game's seed,
 // with the study's random opening plies as the common source of diversity.
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <random>
 #include <string>
@@ -34,7 +35,10 @@ std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength,
 /// the SHA-256 of its settings without the checkpoints' paths, so the same on any machine):
 /// kept with every game, in the database and in games files, so that a study resumed from
 /// imported games (`records import`) refuses games of other settings as a resumed folder does.
-std::string cellMatchSettings(nlohmann::json settings);
+std::string cellMatchSettings(const nlohmann::json& settings);
+
+/// A cell's `settings` (cellSettings; an Elo cell's "a" and "b") without the agents' `keys`.
+nlohmann::json settingsWithoutAgentKeys(nlohmann::json settings, std::initializer_list<const char*> keys);
 
 /// What a cell's games depend on (rules, agent and its network, diversity): stored with the
 /// cell so that a resumed study refuses to mix games played under other settings.

@@ -43,28 +43,15 @@ struct Cell {
 // The meta key of a cell's settings.
 std::string settingsKey(const Cell& cell) { return "balance_settings|" + cell.tag; }
 
-// `settings` without the agents' networks (not known before a study trains its agents).
-nlohmann::json withoutCheckpoints(nlohmann::json settings) {
-  const auto drop = [](nlohmann::json& cell) {
-    if (!cell.contains("agent") || !cell["agent"].is_object()) return;
-    cell["agent"].erase("checkpoint");
-    cell["agent"].erase("network");
-  };
-  drop(settings);
-  for (const char* side : {"a", "b"})
-    if (settings.contains(side)) drop(settings[side]);
-  return settings;
-}
-
 // Throws unless the cell's stored settings (if any) are its settings; compares them without
 // the network files when `checkpointsKnown` is false. Writes nothing.
 void checkSettings(const RecordStore& store, const std::string& dir, const Cell& cell, bool checkpointsKnown) {
   const auto stored = store.meta(settingsKey(cell));
   if (!stored) return;
   nlohmann::json before = nlohmann::json::parse(*stored), now = cell.settings;
-  if (!checkpointsKnown) {
-    before = withoutCheckpoints(before);
-    now = withoutCheckpoints(now);
+  if (!checkpointsKnown) {  // the networks are not known before a study trains its agents
+    before = settingsWithoutAgentKeys(before, {"checkpoint", "network"});
+    now = settingsWithoutAgentKeys(now, {"checkpoint", "network"});
   }
   if (before == now) return;
   std::string changed;
