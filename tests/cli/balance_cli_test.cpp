@@ -1,4 +1,4 @@
-// `taflzero balance --variant V --vary KEY=A,B --agent SPEC`: a one-factor study without a
+// `taflzero balance --variant V --vary KEY=A,B --agent SPEC` (the README's command): a one-factor study without a
 // file runs, keeps its study file in its folder, resumes with the same command, and bad
 // options are one-line errors that name the options and make no folder.
 #include <nlohmann/json.hpp>
@@ -26,7 +26,7 @@ std::map<std::string, int> cellGames(const std::string& json) {
 TEST(BalanceCli, OneRuleVariedWithoutAStudyFileRunsAndResumes) {
   TempDir dir("tz-balance-vary-");
   const std::string out = dir.file("study");
-  const std::string command = "balance --variant brandubh --vary first=attackers,defenders --agent greedy --games 6 "
+  const std::string command = "balance --variant brandubh --vary first=attackers,defenders --agent alphabeta:depth=2 --games 6 "
                               "--quiet --json --out " + out;
   const CliResult first = runCli(command, false);
   ASSERT_EQ(first.code, 0) << first.out;
@@ -36,7 +36,7 @@ TEST(BalanceCli, OneRuleVariedWithoutAStudyFileRunsAndResumes) {
   ASSERT_EQ(again.code, 0) << again.out;
   EXPECT_EQ(cellGames(again.out), cellGames(first.out));  // nothing played twice
   // More games asked for: the same command goes on from the stored ones.
-  const CliResult more = runCli("balance --variant brandubh --vary first=attackers,defenders --agent greedy --games 6 "
+  const CliResult more = runCli("balance --variant brandubh --vary first=attackers,defenders --agent alphabeta:depth=2 --games 6 "
                                 "--quiet --json --out " + out, false);
   ASSERT_EQ(more.code, 0) << more.out;
   EXPECT_EQ(cellGames(more.out), cellGames(first.out));
