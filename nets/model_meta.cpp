@@ -50,7 +50,32 @@ std::map<std::string, std::string> flattenJsonText(const std::string& text) {
   return out;
 }
 
+// The key of the ply limit in a variant's rules, and in an encoding description's rules.
+constexpr const char* kPlyLimitKey = "ply_limit";
+constexpr const char* kEncodingPlyLimitKey = "/rules/ply_limit";
+
+// `rulesYaml` with the ply limit of the rules the model was trained on: the rules compared
+// with a model's, since a ply limit never changes a game before it is reached (the player
+// refuses past its own: PlyLimitedPlayer).
+std::string rulesAtTrainedPlyLimit(const ModelMeta& meta, const std::string& rulesYaml, const std::string& what) {
+  const int trained = plyLimitOfRules(meta.rulesYaml, what + ": its rules");
+  YAML::Node rules = parseYamlText(rulesYaml, what + ": the rules played");
+  if (trained == 0 || !rules.IsMap() || !rules[kPlyLimitKey]) return rulesYaml;
+  rules[kPlyLimitKey] = trained;
+  return YAML::Dump(rules);
+}
+
 }  // namespace
+
+int plyLimitOfRules(const std::string& rulesYaml, const std::string& what) {
+  const YAML::Node rules = parseYamlText(rulesYaml, what);
+  if (!rules.IsMap() || !rules[kPlyLimitKey]) return 0;
+  try {
+    return rules[kPlyLimitKey].as<int>();
+  } catch (const YAML::Exception&) {
+    throw Error(what + ": ply_limit is not an integer");
+  }
+}
 
 NetShape netShapeOf(const Game& game) { return {game.inputShape(), game.policyShape(), game.numActions()}; }
 
@@ -63,9 +88,10 @@ namespace {
 // Throws unless `game` has the rules the model was trained on: the recorded variant's, or
 // for a rule-conditioned model those of one of its variants.
 void checkRules(const ModelMeta& meta, const RuleConditioning* set, const Game& game, const std::string& what) {
+  const std::string played = rulesAtTrainedPlyLimit(meta, game.rulesYaml(), what);
   if (set) {
     try {
-      set->features().memberOf(game.rulesYaml(), game.name());
+      set->features().memberOf(played, game.name());
     } catch (const Error& e) {
       throw Error(what + ": " + e.what());
     }
@@ -73,7 +99,7 @@ void checkRules(const ModelMeta& meta, const RuleConditioning* set, const Game& 
   }
   std::string theirs;
   const std::string ours = describeDifferences(flattenYamlText(meta.rulesYaml, what + ": its rules"),
-                                               flattenYamlText(game.rulesYaml(), "the rules of " + game.name()), theirs);
+                                               flattenYamlText(played, "the rules of " + game.name()), theirs);
   if (!ours.empty()) {
     throw Error(what + " is for variant " + meta.variant + " with " + ours + ", but the variant " + game.name() +
                 " has " + theirs);
@@ -90,6 +116,7 @@ void checkModelMatches(const ModelMeta& meta, const Game& game, const std::strin
   auto saved = flattenJsonText(meta.encodingJson), current = flattenJsonText(game.encodingJson());
   for (auto* flat : {&saved, &current}) {
     flat->erase("/variant");
+    flat->erase(kEncodingPlyLimitKey);  // the rules' own, compared above
     if (set) flat->erase("/symmetries");
   }
   if (set && !conditioningOfEncoding(game.encodingJson())) {
@@ -126,7 +153,10 @@ std::unique_ptr<Game> gameOfModel(const ModelMeta& meta) {
 std::unique_ptr<RuleConditionedGame> conditionedGameOfModel(const ModelMeta& meta, const Game& game) {
   if (dynamic_cast<const RuleConditionedGame*>(&game)) return nullptr;
   const auto set = conditioningOfEncoding(meta.encodingJson);
-  return set ? conditionedGameFor(set, game) : nullptr;
+  if (!set) return nullptr;
+  const int member = set->features().memberOf(
+      rulesAtTrainedPlyLimit(meta, game.rulesYaml(), "rule-conditioned model"), game.name());
+  return std::make_unique<RuleConditionedGame>(set, member);
 }
 
 namespace {

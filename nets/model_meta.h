@@ -38,7 +38,8 @@ struct ModelMeta {
 ModelMeta modelMetaOf(const Game& game, const NetworkConfig& network);
 
 /// Throws Error when a model described by `meta` cannot be used for `game`, saying exactly
-/// which rule values or encoding fields differ. A rule-conditioned model (its encoding
+/// which rule values or encoding fields differ. The ply limit may differ: a game is the same
+/// up to the lower limit (past the model's, its player refuses to move: PlyLimitedPlayer). A rule-conditioned model (its encoding
 /// describes its variants, game/conditioned/rule_conditioned_game.h) fits the conditioned game of any of
 /// its variants and nothing else. `what` names the model ("checkpoint x.ckpt").
 void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what);
@@ -48,8 +49,12 @@ void checkModelMatches(const ModelMeta& meta, const Game& game, const std::strin
 /// Error if the rules no longer load.
 std::unique_ptr<Game> gameOfModel(const ModelMeta& meta);
 
+/// The ply limit of a variant's rules text (its `ply_limit`), 0 when it has none; throws
+/// Error naming `what` when the text is not YAML or the limit not an integer.
+int plyLimitOfRules(const std::string& rulesYaml, const std::string& what);
+
 /// The game through which a rule-conditioned model plays `game`: the conditioned game of its
-/// variant with `game`'s rules (Error when it has none); nullptr when the model is not
+/// variant with `game`'s rules, up to the ply limit (Error when it has none); nullptr when the model is not
 /// rule-conditioned or `game` is a conditioned game already.
 std::unique_ptr<RuleConditionedGame> conditionedGameOfModel(const ModelMeta& meta, const Game& game);
 

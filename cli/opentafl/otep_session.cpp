@@ -9,6 +9,8 @@
 #include "game/base/error.h"
 #include "game/base/splitmix.h"
 #include "game/turn_actions.h"
+#include "mcts/players/agent_kinds.h"
+#include "mcts/players/agent_spec.h"
 #include "mcts/players/player_factory.h"
 
 namespace tz::cli::opentafl {
@@ -21,7 +23,8 @@ struct CriticalError : Error {
   explicit CriticalError(const std::string& what) : Error(what) {}
 };
 
-// OpenTafl's Brandub rules, on which the player spec is tried before any game.
+// OpenTafl's Brandub rules, on which a player spec without a game of its own (a network's) is
+// tried before any game.
 const char* const kSpecCheckRules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
 
 // The words of a line, split at blanks.
@@ -36,7 +39,10 @@ std::vector<std::string> splitWords(const std::string& line) {
 
 OtepSession::OtepSession(std::string playerSpec, uint64_t seed)
     : spec_(std::move(playerSpec)), seed_(seed), fallbackState_(seed) {
-  makePlayer(spec_, *gameOfOtn(kSpecCheckRules), seed_);
+  const AgentSpec spec = parseAgentSpec(spec_);
+  const AgentKind kind = agentKind(spec.kind, spec_);
+  const std::unique_ptr<Game> game = kind.ownGame ? kind.ownGame(spec) : gameOfOtn(kSpecCheckRules);
+  buildAgent(spec, *game, seed_);
 }
 
 const std::map<std::string, OtepSession::Handler>& OtepSession::handlers() {

@@ -26,8 +26,9 @@ constexpr size_t kMaxOtepLineBytes = 64 * 1024;
 class OtepSession {
  public:
   /// A session whose moves come from the player of `playerSpec` with `seed`. Throws Error
-  /// for a spec that makes no player (tried on OpenTafl's Brandub rules), though a spec can
-  /// still fail for the game a `rules` message brings (that game is then refused).
+  /// for a spec that makes no player (tried on its network's rules, or OpenTafl's Brandub
+  /// rules for a player without), though a spec can still fail for the game a `rules`
+  /// message brings (that game is then refused).
   OtepSession(std::string playerSpec, uint64_t seed);
   /// Not copyable: the player refers to the session's game.
   OtepSession(const OtepSession&) = delete;

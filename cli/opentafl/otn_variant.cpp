@@ -219,6 +219,20 @@ void mapKingCapture(const OtnRules& r, YAML::Node& v) {
   v["king"]["capture"] = "weak_off_throne";
 }
 
+// The corners' hostility to a king that cannot feel it, written `never` as our presets have
+// it: a strong king is taken on four sides, never on an edge that is not hostile, and the
+// neighbours of the board's own corners all lie on the edge (docs/OPENTAFL.md 3).
+void quietCornersForAStrongKing(const OtnRules& r, YAML::Node& v) {
+  if (v["king"]["capture"].as<std::string>() != "strong" || v["king"]["edge_hostile"].as<bool>()) return;
+  const int n = r.dim;
+  const std::vector<int> physical{0, n - 1, n * (n - 1), n * n - 1};
+  for (const auto& corner : v["corners"]["squares"]) {
+    const int square = tafl::parseSquare(corner.as<std::string>(), n);
+    if (std::find(physical.begin(), physical.end(), square) == physical.end()) return;
+  }
+  v["hostile"]["corners"]["king"] = "never";
+}
+
 // The start position: only our pieces (t, T, K).
 void mapStart(const OtnRules& r, YAML::Node& v) {
   const size_t other = r.start.find_first_not_of("0123456789/tTK");
@@ -245,6 +259,7 @@ YAML::Node variantOfOtn(const OtnRules& rules) {
   mapCorners(rules, v);
   mapForts(rules, v);
   mapKingCapture(rules, v);
+  quietCornersForAStrongKing(rules, v);
   v["attackers_return_to_edge"] = true;
   v["ply_limit"] = 100000;  // OpenTafl has no move limit
   return v;

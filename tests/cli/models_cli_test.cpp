@@ -74,6 +74,34 @@ TEST_F(ModelsCli, AModelPlayerPlaysItsOwnVariant) {
               "king.capture");  // the rules differ from the network's: refused as with --variant
 }
 
+// OpenTafl's own rules strings with the shipped network agents (docs/OPENTAFL.md 3): Fetlar
+// is our fetlar but for the ply limit (OpenTafl has none), so model:fetlar plays it; Copenhagen
+// and Brandub differ from our presets in play (the repetition rule; the king and the throne),
+// so no shipped agent plays them yet and the rules message is refused naming the rule.
+TEST_F(ModelsCli, OpenTaflsStringsStartAGameWithTheShippedAgentOfTheirRules) {
+  const std::string start11 = " start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+  const auto session = [&](const std::string& model, const std::string& rules) {
+    std::ofstream(dir_ + "/otep.txt") << "rules " << rules << "\nplay attackers\ngoodbye\n";
+    return run("opentafl-engine --player model:" + model + ",sims=8 < " + dir_ + "/otep.txt");
+  };
+  const CliResult fetlar = session("fetlar", "dim:11 name:Fetlar atkf:y nj:n cj:n" + start11);
+  EXPECT_EQ(fetlar.code, 0) << fetlar.out;
+  EXPECT_EQ(fetlar.out.rfind("hello\nstatus taflzero plays fetlar as mcts(net:fetlar/", 0), 0u) << fetlar.out;
+  EXPECT_NE(fetlar.out.find("\nmove "), std::string::npos) << fetlar.out;
+  EXPECT_EQ(fetlar.out.find("error"), std::string::npos) << fetlar.out;
+  const CliResult copenhagen = session("copenhagen", "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y" + start11);
+  EXPECT_EQ(copenhagen.code, 0) << copenhagen.out;
+  EXPECT_NE(copenhagen.out.find("hello\nerror -1 taflzero: checkpoint "), std::string::npos) << copenhagen.out;
+  EXPECT_NE(copenhagen.out.find("repetition.rule=loss_defenders, but the variant copenhagen has repetition.rule=loss_mover"),
+            std::string::npos)
+      << copenhagen.out;
+  const CliResult brandub =
+      session("brandubh", "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+  EXPECT_NE(brandub.out.find("hello\nerror -1 taflzero: checkpoint "), std::string::npos) << brandub.out;
+  EXPECT_NE(brandub.out.find("king.capture=weak_off_throne"), std::string::npos) << brandub.out;
+  EXPECT_EQ(brandub.out.find("ply_limit"), std::string::npos) << brandub.out;  // the limit is no difference
+}
+
 TEST_F(ModelsCli, NothingChangesWithoutForceAndUnknownModelsAreRefused) {
   expectError("models card brandubh", "pass --force");
   expectError("models score brandubh --games x.jsonl --opponent random --command c --conditions c", "pass --force");

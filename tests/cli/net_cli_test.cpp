@@ -90,6 +90,48 @@ TEST(NetCli, TaflzeroHandsHelpAndNetPlayersToTaflzeroNet) {
   EXPECT_EQ(r.out.find("? "), std::string::npos) << r.out;
 }
 
+TEST(NetCli, AGameWithAnotherPlyLimitIsPlayedUpToTheNetworksAndRefusedPastIt) {
+  TempDir dir("tz-netcli-plylimit-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --set ply_limit=6 --network small --out " + ckpt).code, 0);
+  // A lower limit: every game ends (drawn at ply 4) before the network's.
+  const auto lower = runCli("arena --variant brandubh --set ply_limit=4 --a net:" + ckpt +
+                                ",sims=2 --b random --games 2 --json --db " + dir.file("lower.db"), false);
+  ASSERT_EQ(lower.code, 0) << lower.out;
+  EXPECT_EQ(nlohmann::json::parse(lower.out)["overall"]["draws"], 2) << lower.out;
+  // A higher one: the same game up to ply 6, where the network's rules end it and the game's do not.
+  const auto higher = runCli("arena --variant brandubh --set ply_limit=300 --a net:" + ckpt +
+                             ",sims=2 --b greedy --games 1 --db " + dir.file("higher.db"));
+  EXPECT_EQ(higher.code, 2) << higher.out;
+  EXPECT_NE(higher.out.find("taflzero: error: mcts(net:brandubh/small@0,2) was trained on games that end at ply 6 "
+                            "(ply_limit), and this game goes on at ply 6: past that, its rules and the game's differ\n"),
+            std::string::npos)
+      << higher.out;
+  // Any other rule is refused as before, naming it and not the ply limit.
+  const auto other = runCli("arena --variant brandubh --set ply_limit=300 --set king.capture=strong --a net:" + ckpt +
+                                " --b random --games 1 --db " + dir.file("other.db"));
+  EXPECT_EQ(other.code, 2) << other.out;
+  EXPECT_NE(other.out.find("king.capture=weak_off_throne"), std::string::npos) << other.out;
+  EXPECT_EQ(other.out.find("ply_limit"), std::string::npos) << other.out;
+}
+
+TEST(NetCli, OpenTaflPlaysANetworkOfItsRulesThoughItHasNoMoveLimit) {
+  // OpenTafl's Brandub (no move limit: ply_limit 100000) with a network trained on its rules
+  // to ply 200: the engine starts, takes the rules and moves (before, it exited 2 at once).
+  TempDir dir("tz-netcli-otep-");
+  const std::string brandub =
+      "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+  ASSERT_EQ(runCli("opentafl-engine --show-rules '" + brandub + "' | sed 's/^ply_limit: .*/ply_limit: 200/' > " +
+                   dir.file("brandub.yaml")).code, 0);
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant " + dir.file("brandub.yaml") + " --network small --out " + ckpt).code, 0);
+  std::ofstream(dir.file("in.txt")) << "rules " << brandub << "\nplay attackers\ngoodbye\n";
+  const auto r = runCli("opentafl-engine --player net:" + ckpt + ",sims=4 < " + dir.file("in.txt"), false);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("hello\nstatus taflzero plays brandub as mcts(net:brandub/small@0,4)\nmove ", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.find("error"), std::string::npos) << r.out;
+}
+
 // The subcommand names of a CLI11 help text (the words opening the lines under "Subcommands:").
 std::vector<std::string> subcommands(const std::string& help) {
   std::vector<std::string> names;

@@ -9,7 +9,9 @@
 #include "mcts/players/egtb_player.h"
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
+#include "nets/model_meta.h"
 #include "training/run/conditioned_player.h"
+#include "training/run/ply_limited_player.h"
 
 namespace tz {
 
@@ -21,15 +23,19 @@ NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search) {
 }
 
 std::unique_ptr<Player> NetForGame::seated(std::unique_ptr<Player> player) const {
-  if (!conditioned) return player;
-  return std::make_unique<RuleConditionedPlayer>(std::move(player), conditioned);
+  if (conditioned) player = std::make_unique<RuleConditionedPlayer>(std::move(player), conditioned);
+  if (plyLimit > 0) player = std::make_unique<PlyLimitedPlayer>(std::move(player), plyLimit);
+  return player;
 }
 
 NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device) {
   NetForGame out;
   out.net = loadCheckpoint(checkpoint, device);
   out.conditioned = conditionedGameOfModel(out.net->meta(), game);
-  checkModelMatches(out.net->meta(), out.played(game), "checkpoint " + checkpoint);
+  const std::string what = "checkpoint " + checkpoint;
+  checkModelMatches(out.net->meta(), out.played(game), what);
+  const int trained = plyLimitOfRules(out.net->meta().rulesYaml, what + ": its rules");
+  if (trained > 0 && plyLimitOfRules(game.rulesYaml(), "the rules of " + game.name()) > trained) out.plyLimit = trained;
   return out;
 }
 

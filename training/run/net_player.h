@@ -24,14 +24,16 @@ NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search);
 struct NetForGame {
   std::shared_ptr<const Network> net;                       // the network
   std::shared_ptr<const RuleConditionedGame> conditioned;  // a rule-conditioned network's game of the variant, else null
+  int plyLimit = 0;  // the ply limit the network was trained on where the game's lies past it, else 0
   /// The game the network's search plays: the conditioned one, else `game`.
   const Game& played(const Game& game) const { return conditioned ? *conditioned : game; }
-  /// `player`, made for played(game), made to play states of `game`.
+  /// `player`, made for played(game), made to play states of `game` (up to plyLimit when set).
   std::unique_ptr<Player> seated(std::unique_ptr<Player> player) const;
 };
 
 /// Loads the network of `checkpoint` to play `game` on `device`: a rule-conditioned network
-/// plays it through its conditioned game. Throws Error when it cannot play `game`.
+/// plays it through its conditioned game; a game whose ply limit lies past the network's is
+/// played up to the network's. Throws Error when it cannot play `game`.
 NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device);
 
 /// Registers the "net" kind of agent with its players and its value head (once; later

@@ -102,27 +102,41 @@ std::vector<std::string> differencesFromPreset(const std::string& otn, const std
   return out;
 }
 
-// OpenTafl's Fetlar is our fetlar but for what cannot matter: the ply limit (OpenTafl has
-// none) and the corners' hostility to a king taken on four sides and never on the edge.
+// OpenTafl's Fetlar is our fetlar but for the ply limit (OpenTafl has none); its corners'
+// hostility to a king taken on four sides and never on the edge, which cannot act, is
+// written as our preset writes it.
 TEST(OpenTaflRules, FetlarIsOurFetlarPreset) {
   auto game = gameOfOtn(kFetlar);
   EXPECT_EQ(game->name(), "fetlar");
-  EXPECT_EQ(differencesFromPreset(kFetlar, "fetlar"),
-            (std::vector<std::string>{"hostile.corners.king: never -> always", "ply_limit: 500 -> 100000"}));
+  EXPECT_EQ(differencesFromPreset(kFetlar, "fetlar"), (std::vector<std::string>{"ply_limit: 500 -> 100000"}));
   auto ours = loadGame("fetlar");
   for (int depth = 1; depth <= 2; ++depth) EXPECT_EQ(game->newGame()->perft(depth), ours->newGame()->perft(depth));
 }
 
-// OpenTafl's Copenhagen (sw:s efe:y tfr:w) is our copenhagen but for the same two keys and
-// the repetition rule: the side that repeats a position a third time loses, not the defenders.
+// OpenTafl's Copenhagen (sw:s efe:y tfr:w) is our copenhagen but for the ply limit and the
+// repetition rule: the side that repeats a position a third time loses, not the defenders.
 TEST(OpenTaflRules, CopenhagenIsOurCopenhagenPresetButForRepetition) {
   auto game = gameOfOtn(kCopenhagen);
   EXPECT_EQ(game->name(), "copenhagen");
   EXPECT_EQ(differencesFromPreset(kCopenhagen, "copenhagen"),
-            (std::vector<std::string>{"hostile.corners.king: never -> always", "ply_limit: 500 -> 100000",
-                                      "repetition.rule: loss_defenders -> loss_mover"}));
+            (std::vector<std::string>{"ply_limit: 500 -> 100000", "repetition.rule: loss_defenders -> loss_mover"}));
   auto ours = loadGame("copenhagen");
   for (int depth = 1; depth <= 2; ++depth) EXPECT_EQ(game->newGame()->perft(depth), ours->newGame()->perft(depth));
+}
+
+// Corners hostile to the king stay so wherever the king can feel them: a weak king (taken
+// against a corner by one attacker), a strong king on a hostile edge, corners off the board's.
+TEST(OpenTaflRules, CornersKeepTheirHostilityToAKingThatCanFeelIt) {
+  const std::string start = " start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
+  const auto cornersToKing = [](const std::string& rules) {
+    return variantOfOtn(parseOtnRules(rules))["hostile"]["corners"]["king"].as<std::string>();
+  };
+  EXPECT_EQ(cornersToKing("dim:11" + start), "never");  // strong, edge not hostile, the board's corners
+  EXPECT_EQ(cornersToKing("dim:11 ks:w" + start), "always");
+  EXPECT_EQ(cornersToKing("dim:11 ks:m" + start), "always");
+  EXPECT_EQ(cornersToKing("dim:11 cor:b2,j2,b10,j10 corp:tTK" + start), "always");
+  EXPECT_EQ(cornersToKing(kBrandub), "always");
+  EXPECT_EQ(cornersToKing("dim:11 corh:tT" + start), "never");  // not hostile to him in the first place
 }
 
 TEST(OpenTaflRules, ShieldwallEdgeFortAndRepetitionKeys) {
