@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "game/base/field_json.h"
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "nets/network_impl.h"
@@ -40,8 +41,7 @@ std::string infoJson(const Network& net) {
   j["step"] = net.step();
   j["torch_version"] = TORCH_VERSION;
   if (const OptimizerConfig* o = net.optimizerConfig()) {
-    j["optimizer"] = {{"kind", o->kind}, {"learning_rate", o->learningRate}, {"momentum", o->momentum},
-                      {"weight_decay", o->weightDecay}};
+    j["optimizer"] = fieldsToJson(*o);
   } else {
     j["optimizer"] = nullptr;
   }
@@ -63,13 +63,7 @@ CheckpointInfo parseInfo(const std::string& text, const std::string& what) {
     const auto& o = j.at("optimizer");
     info.hasOptimizer = !o.is_null();
     if (info.hasOptimizer) {
-      info.optimizer = {o.at("kind").get<std::string>(), o.at("learning_rate").get<double>(),
-                        o.at("momentum").get<double>(), o.at("weight_decay").get<double>()};
-      try {
-        info.optimizer.check();
-      } catch (const Error& e) {
-        throw Error(what + ": " + e.what());
-      }
+      fieldsFromJson(o, info.optimizer, what + ": optimizer");
     }
     return info;
   } catch (const nlohmann::json::exception& e) {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <mutex>
 
+#include "game/base/config_fields.h"
 #include "game/base/error.h"
 #include "nets/checkpoint.h"
 #include "nets/network_impl.h"
@@ -105,7 +106,7 @@ int64_t Network::step() const { return impl_->step; }
 void Network::setStep(int64_t step) { impl_->step = step; }
 
 void Network::createOptimizer(const OptimizerConfig& c) {
-  c.check();
+  checkFields(c, "the optimizer settings", "");
   // Weight decay regularises the convolution and linear weights only: decaying batch-norm
   // scales and biases (the one-dimensional parameters) only fights the normalisation.
   std::vector<torch::Tensor> weights, others;

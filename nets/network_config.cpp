@@ -6,6 +6,7 @@
 
 #include "game/base/config.h"
 #include "game/base/error.h"
+#include "game/base/field_writer.h"
 #include "game/registry.h"
 #include "game/base/yaml_text.h"
 
@@ -43,23 +44,11 @@ std::string networkConfigYaml(const NetworkConfig& c) {
   // Emitted, not printed: a name such as "tiny net: v2" or "#x" is quoted and reads back whole.
   YAML::Emitter out;
   out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << c.name;
-  out << YAML::Key << "blocks" << YAML::Value << c.blocks;
-  out << YAML::Key << "channels" << YAML::Value << c.channels;
-  out << YAML::Key << "policy_channels" << YAML::Value << c.policyChannels;
-  out << YAML::Key << "value_channels" << YAML::Value << c.valueChannels;
-  out << YAML::Key << "value_hidden" << YAML::Value << c.valueHidden;
-  out << YAML::Key << "value_head" << YAML::Value << c.valueHead << YAML::EndMap;
+  writeFields(out, c);
+  out << YAML::EndMap;
   return std::string(out.c_str()) + "\n";
 }
 
 void NetworkConfig::check(const std::string& file) const { checkFields(*this, file, ""); }
-
-void OptimizerConfig::check() const {
-  const OptimizerConfig& c = *this;
-  if (c.kind != "sgd" && c.kind != "adamw") throw Error("optimizer kind '" + c.kind + "': expected sgd or adamw");
-  if (!(c.learningRate > 0 && c.learningRate < 10)) throw Error("optimizer learning rate must be in (0, 10)");
-  if (!(c.momentum >= 0 && c.momentum < 1)) throw Error("optimizer momentum must be in [0, 1)");
-  if (!(c.weightDecay >= 0 && c.weightDecay < 1)) throw Error("optimizer weight decay must be in [0, 1)");
-}
 
 }  // namespace tz

@@ -44,6 +44,15 @@ NetworkConfig networkConfigFromYaml(const std::string& yaml, const std::string& 
 /// The config as YAML text that networkConfigFromYaml reads back to an equal config.
 std::string networkConfigYaml(const NetworkConfig& config);
 
+/// The ranges of the optimizer's settings wherever they are read: a checkpoint's
+/// (OptimizerConfig::fields) and an experiment's training section (TrainingConfig::fields).
+struct OptimizerRanges {
+  static constexpr double kMinLearningRate = 1e-7;  // learning rates lie in [this, kMaxLearningRate]
+  static constexpr double kMaxLearningRate = 10;    // the largest learning rate
+  static constexpr double kMaxMomentum = 0.999;     // momentum lies in [0, this]
+  static constexpr double kMaxWeightDecay = 0.999;  // weight decay lies in [0, this]
+};
+
 /// How the trainer updates the weights; stored in checkpoints with the optimizer state.
 struct OptimizerConfig {
   std::string kind = "sgd";     // "sgd" (with momentum) or "adamw" (Adam with decoupled weight decay)
@@ -51,8 +60,14 @@ struct OptimizerConfig {
   double momentum = 0.9;        // sgd momentum (unused by adamw)
   double weightDecay = 1e-4;    // decay of the convolution and linear weights (never batch norm or biases)
 
-  /// Throws Error when a setting is out of range (unknown kind, negative rate...).
-  void check() const;
+  /// Visits the settings with their keys (as a checkpoint stores them) and ranges.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.choice("kind", s.kind, {"sgd", "adamw"});
+    v.number("learning_rate", s.learningRate, OptimizerRanges::kMinLearningRate, OptimizerRanges::kMaxLearningRate);
+    v.number("momentum", s.momentum, 0.0, OptimizerRanges::kMaxMomentum);
+    v.number("weight_decay", s.weightDecay, 0.0, OptimizerRanges::kMaxWeightDecay);
+  }
 };
 
 }  // namespace tz

@@ -19,6 +19,16 @@ struct Rules {
   int repetitionCount = 3;     // occurrence of a position that draws (0: no repetition rule)
   int noRemovalPlies = 100;    // moving-phase plies without a removal that draw (0: never)
   int plyLimit = 1000;         // every game is drawn after this many plies (turns)
+
+  /// Visits every rule with its key and range (game/base/config_fields.h): the one list
+  /// rulesFromYaml reads and rulesToYaml writes. A repetition count of 1 is refused apart.
+  template <class Self, class Visitor>
+  static void fields(Self& s, Visitor& v) {
+    v.flag("flying", s.flying);
+    v.number("repetition_count", s.repetitionCount, 0, 100);
+    v.number("no_removal_plies", s.noRemovalPlies, 0, 100000);
+    v.number("ply_limit", s.plyLimit, 1, 100000);
+  }
 };
 
 /// Reads rules from a YAML variant node (`game: morris`); `file` names the source in error

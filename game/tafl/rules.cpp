@@ -2,9 +2,6 @@
 
 #include <yaml-cpp/yaml.h>
 
-#include <algorithm>
-#include <sstream>
-
 #include "game/base/config.h"
 #include "game/base/error.h"
 
@@ -28,16 +25,7 @@ int parseSquare(const std::string& name, int size) {
 
 namespace {
 
-const std::vector<std::string> kWhoChoices{"all", "king", "nobody"};
-
-Who parseWho(const std::string& s) {
-  return s == "all" ? Who::kAll : s == "king" ? Who::kKing : Who::kNobody;
-}
-
-const char* whoName(Who w) { return w == Who::kAll ? "all" : w == Who::kKing ? "king" : "nobody"; }
-
-std::vector<int> parseSquares(ConfigReader& r, const std::string& key, const YAML::Node& list,
-                              int size) {
+std::vector<int> parseSquares(ConfigReader& r, const std::string& key, const YAML::Node& list, int size) {
   std::vector<int> out;
   if (!list.IsSequence()) throw ConfigError(r.file(), r.path(key), "a list of squares like [a1, b2]");
   for (const auto& item : list) {
@@ -52,130 +40,182 @@ std::vector<int> parseSquares(ConfigReader& r, const std::string& key, const YAM
   return out;
 }
 
-// One entry of the hostile table: never / empty / always, or {when: ..., squares: [...]}.
-Hostility parseHostility(ConfigReader& r, const std::string& key, int size) {
-  YAML::Node n = r.raw(key);
-  Hostility h;
-  if (!n) return h;
-  auto when = [&](const std::string& s, const std::string& k) {
-    if (s == "never") return Hostility::kNever;
-    if (s == "empty") return Hostility::kEmpty;
-    if (s == "always") return Hostility::kAlways;
-    throw ConfigError(r.file(), r.path(k), "one of never | empty | always, got " + quoted(s));
+const std::vector<std::string> kHostilityWhen{"never", "empty", "always"};
+
+// Reads the rules a fields list visits (Rules::fields) from a rules file's map: each
+// absent key keeps its default, a group is a nested map whose unknown keys are refused.
+class RulesReader {
+ public:
+  // Reads from `r`; squares lie on a board of `size` (read before any square).
+  RulesReader(ConfigReader& r, const int& size) : r_(r), size_(size) {}
+
+  template <class T>
+  void number(const char* key, T& value, int lo, int hi) {
+    value = r_.getInt(key, value, lo, hi);
+  }
+  void text(const char* key, std::string& value) { value = r_.getString(key, value); }
+  void flag(const char* key, bool& value) { value = r_.getBool(key, value); }
+  template <class E>
+  void choice(const char* key, E& value, const ChoiceNames<E>& names) {
+    std::vector<std::string> choices;
+    const char* current = nullptr;
+    for (const auto& [v, name] : names) {
+      choices.push_back(name);
+      if (v == value) current = name;
+    }
+    const std::string chosen = r_.getChoice(key, current ? current : choices.front(), choices);
+    for (const auto& [v, name] : names) {
+      if (chosen == name) value = v;
+    }
+  }
+  template <class F>
+  void group(const char* key, F&& visit) {
+    ConfigReader child = r_.child(key);
+    RulesReader reader(child, size_);
+    visit(reader);
+    child.finish();
+  }
+  template <class F>
+  void optional(bool, F&& visit) {
+    visit(*this);
+  }
+  // edge | corners | attacker_start, or a list of squares.
+  void escape(const char* key, std::string& kind, std::vector<int>& list) {
+    const YAML::Node esc = r_.raw(key);
+    const std::string word = esc && esc.IsScalar() ? esc.as<std::string>() : "";
+    if (!esc || word == "edge" || word == "corners" || word == "attacker_start") {
+      kind = esc ? word : "edge";
+    } else if (esc.IsSequence()) {
+      kind = "squares";
+      list = parseSquares(r_, key, esc, size_);
+    } else {
+      throw ConfigError(r_.file(), r_.path(key), "one of edge | corners | attacker_start, or a list of squares");
+    }
+  }
+  // `default` (the board's own corners, also when absent) or a list of squares.
+  void corners(const char* key, std::vector<int>& squares) {
+    const YAML::Node cs = r_.raw(key);
+    const int n = size_;
+    if (!cs || (cs.IsScalar() && cs.as<std::string>() == "default")) {
+      squares = {0, n - 1, n * (n - 1), n * n - 1};
+    } else {
+      squares = parseSquares(r_, key, cs, n);
+    }
+  }
+  // A list of camps, each a list of squares; at most 16.
+  void camps(const char* key, std::vector<std::vector<int>>& camps) {
+    const YAML::Node list = r_.raw(key);
+    if (!list) return;
+    if (!list.IsSequence()) throw ConfigError(r_.file(), r_.path(key), "a list of camps, each a list of squares");
+    for (const auto& camp : list) camps.push_back(parseSquares(r_, key, camp, size_));
+    if (camps.size() > 16) throw ConfigError(r_.file(), r_.path(key), "at most 16 camps");
+  }
+  // never | empty | always, or {when: ..., squares: [...]}.
+  void hostility(const char* key, Hostility& h) {
+    const YAML::Node n = r_.raw(key);
+    if (!n) return;
+    if (n.IsScalar()) {
+      h.when = when(n.as<std::string>(), r_.path(key));
+      return;
+    }
+    ConfigReader sub(n, r_.file(), r_.path(key) + ".");
+    h.when = when(sub.getChoice("when", "always", kHostilityWhen), sub.path("when"));
+    h.only = parseSquares(sub, "squares", sub.raw("squares"), size_);
+    sub.finish();
+  }
+
+ private:
+  Hostility::When when(const std::string& word, const std::string& path) const {
+    for (size_t i = 0; i < kHostilityWhen.size(); ++i) {
+      if (word == kHostilityWhen[i]) return Hostility::When(i);
+    }
+    throw ConfigError(r_.file(), path, "one of never | empty | always, got " + quoted(word));
+  }
+  ConfigReader& r_;
+  const int& size_;
+};
+
+// Writes the rules a fields list visits (Rules::fields) as YAML text: one line a top-level
+// key, a group of values in flow style ({a: x, b: y}), a group of groups as a block.
+class RulesWriter {
+ public:
+  // Squares are named on a board of `size`.
+  explicit RulesWriter(int size) : size_(size) {}
+
+  template <class T>
+  void number(const char* key, const T& value, int, int) {
+    add(key, std::to_string(value));
+  }
+  void text(const char* key, const std::string& value) { add(key, value); }
+  void flag(const char* key, const bool& value) { add(key, value ? "true" : "false"); }
+  template <class E>
+  void choice(const char* key, const E& value, const ChoiceNames<E>& names) {
+    for (const auto& [v, name] : names) {
+      if (v == value) add(key, name);
+    }
+  }
+  template <class F>
+  void group(const char* key, F&& visit) {
+    RulesWriter child(size_);
+    visit(child);
+    entries_.push_back({key, "", std::move(child.entries_)});
+  }
+  template <class F>
+  void optional(bool set, F&& visit) {
+    if (set) visit(*this);
+  }
+  void escape(const char* key, const std::string& kind, const std::vector<int>& list) {
+    add(key, kind == "squares" ? squares(list) : kind);
+  }
+  void corners(const char* key, const std::vector<int>& list) { add(key, squares(list)); }
+  void camps(const char* key, const std::vector<std::vector<int>>& camps) {
+    std::string out = "[";
+    for (size_t i = 0; i < camps.size(); ++i) out += (i ? ", " : "") + squares(camps[i]);
+    add(key, out + "]");
+  }
+  void hostility(const char* key, const Hostility& h) {
+    const std::string when = kHostilityWhen[size_t(h.when)];
+    add(key, h.only.empty() ? when : "{when: " + when + ", squares: " + squares(h.only) + "}");
+  }
+
+  // The text: every entry on its own line, groups of groups as indented blocks.
+  std::string text() const { return block(entries_, ""); }
+
+ private:
+  struct Entry {
+    std::string key;
+    std::string value;            // a value's text (empty for a group)
+    std::vector<Entry> members;   // a group's entries
   };
-  if (n.IsScalar()) {
-    h.when = when(n.as<std::string>(), key);
-    return h;
+  void add(const char* key, std::string value) { entries_.push_back({key, std::move(value), {}}); }
+  std::string squares(const std::vector<int>& list) const {
+    std::string out = "[";
+    for (size_t i = 0; i < list.size(); ++i) out += (i ? ", " : "") + squareName(list[i], size_);
+    return out + "]";
   }
-  ConfigReader sub(n, r.file(), r.path(key) + ".");
-  h.when = when(sub.getChoice("when", "always", {"never", "empty", "always"}), key + ".when");
-  h.only = parseSquares(sub, "squares", sub.raw("squares"), size);
-  sub.finish();
-  return h;
-}
-
-void parseHostileKind(ConfigReader& r, std::array<Hostility, 3>& out, int size) {
-  out[kVictimAttacker] = parseHostility(r, "attackers", size);
-  out[kVictimDefender] = parseHostility(r, "defenders", size);
-  out[kVictimKing] = parseHostility(r, "king", size);
-  r.finish();
-}
-
-std::string squaresYaml(const std::vector<int>& squares, int size) {
-  std::string out = "[";
-  for (size_t i = 0; i < squares.size(); ++i) out += (i ? ", " : "") + squareName(squares[i], size);
-  return out + "]";
-}
-
-std::string hostilityYaml(const Hostility& h, int size) {
-  const char* when = h.when == Hostility::kNever ? "never" : h.when == Hostility::kEmpty ? "empty" : "always";
-  if (h.only.empty()) return when;
-  return std::string("{when: ") + when + ", squares: " + squaresYaml(h.only, size) + "}";
-}
-
-void readKing(ConfigReader& r, Rules& rules) {
-  ConfigReader king = r.child("king");
-  rules.kingArmed = king.getBool("armed", true);
-  std::string cap = king.getChoice("capture", "strong", {"strong", "weak", "weak_off_throne"});
-  rules.kingCapture = cap == "strong" ? KingCapture::kStrong
-                      : cap == "weak" ? KingCapture::kWeak
-                                      : KingCapture::kWeakOffThrone;
-  rules.kingEdgeHostile = king.getBool("edge_hostile", false);
-  king.finish();
-}
-
-void readEscape(ConfigReader& r, Rules& rules) {
-  YAML::Node esc = r.raw("escape");
-  if (!esc || (esc.IsScalar() && esc.as<std::string>() == "edge")) {
-    rules.escapeKind = "edge";
-  } else if (esc.IsScalar() && (esc.as<std::string>() == "corners" ||
-                                esc.as<std::string>() == "attacker_start")) {
-    rules.escapeKind = esc.as<std::string>();
-  } else if (esc.IsSequence()) {
-    rules.escapeKind = "squares";
-    rules.escapeList = parseSquares(r, "escape", esc, rules.size);
-  } else {
-    throw ConfigError(r.file(), "escape", "one of edge | corners | attacker_start, or a list of squares");
+  static bool holdsGroups(const Entry& e) {
+    for (const Entry& m : e.members) {
+      if (!m.members.empty()) return true;
+    }
+    return false;
   }
-}
-
-// The special squares: throne, corners, camps, and when each is hostile to whom.
-void readSquares(ConfigReader& r, Rules& rules) {
-  const int n = rules.size;
-  ConfigReader throne = r.child("throne");
-  rules.throneStop = parseWho(throne.getChoice("stop", "king", kWhoChoices));
-  rules.thronePass = parseWho(throne.getChoice("pass", "all", kWhoChoices));
-  rules.kingReenter = throne.getBool("king_reenter", true);
-  throne.finish();
-
-  ConfigReader corners = r.child("corners");
-  YAML::Node cs = corners.raw("squares");
-  if (!cs || (cs.IsScalar() && cs.as<std::string>() == "default")) {
-    rules.corners = {0, n - 1, n * (n - 1), n * n - 1};
-  } else {
-    rules.corners = parseSquares(corners, "squares", cs, n);
+  static std::string flow(const Entry& e) {
+    if (e.members.empty()) return e.value;
+    std::string out = "{";
+    for (size_t i = 0; i < e.members.size(); ++i) out += (i ? ", " : "") + e.members[i].key + ": " + flow(e.members[i]);
+    return out + "}";
   }
-  rules.cornersStop = parseWho(corners.getChoice("stop", "all", {"all", "king"}));
-  corners.finish();
-
-  YAML::Node camps = r.raw("camps");
-  if (camps) {
-    if (!camps.IsSequence()) throw ConfigError(r.file(), "camps", "a list of camps, each a list of squares");
-    for (const auto& camp : camps) rules.camps.push_back(parseSquares(r, "camps", camp, n));
-    if (rules.camps.size() > 16) throw ConfigError(r.file(), "camps", "at most 16 camps");
+  static std::string block(const std::vector<Entry>& entries, const std::string& indent) {
+    std::string out;
+    for (const Entry& e : entries) {
+      out += indent + e.key + ":";
+      out += holdsGroups(e) ? "\n" + block(e.members, indent + "  ") : " " + flow(e) + "\n";
+    }
+    return out;
   }
-
-  ConfigReader hostile = r.child("hostile");
-  ConfigReader hThrone = hostile.child("throne");
-  parseHostileKind(hThrone, rules.throneHostile, n);
-  ConfigReader hCorners = hostile.child("corners");
-  parseHostileKind(hCorners, rules.cornerHostile, n);
-  ConfigReader hCamps = hostile.child("camps");
-  parseHostileKind(hCamps, rules.campHostile, n);
-  hostile.finish();
-}
-
-// The edge rules of Copenhagen: shieldwall captures and edge forts (docs/RULES.md 4.5, 6.8).
-void readEdgeRules(ConfigReader& r, Rules& rules) {
-  ConfigReader wall = r.child("shieldwall");
-  rules.shieldwall = wall.getBool("enabled", false);
-  rules.shieldwallCorners = wall.getBool("corner_bracket", true);
-  wall.finish();
-  rules.edgeFort = r.getBool("edge_fort", false);
-}
-
-void readRepetition(ConfigReader& r, Rules& rules) {
-  ConfigReader rep = r.child("repetition");
-  std::string rule = rep.getChoice("rule", "draw", {"none", "draw", "loss_defenders", "loss_mover", "forbidden"});
-  rules.repetition = rule == "none"             ? Repetition::kNone
-                     : rule == "draw"           ? Repetition::kDraw
-                     : rule == "loss_defenders" ? Repetition::kLossDefenders
-                     : rule == "loss_mover"     ? Repetition::kLossMover
-                                                : Repetition::kForbidden;
-  rules.repetitionCount = rep.getInt("count", 3, 2, 100);
-  rules.repetitionCountsStart = rep.getBool("count_start", true);
-  rep.finish();
-}
+  int size_;
+  std::vector<Entry> entries_;
+};
 
 }  // namespace
 
@@ -185,69 +225,18 @@ Rules rulesFromYaml(const YAML::Node& node, const std::string& file, const std::
   rules.name = name;
   r.getChoice("game", "tafl", {"tafl"});
   r.getString("description", "");
-  rules.size = r.getInt("size", 9, 7, 19);
+  RulesReader reader(r, rules.size);
+  Rules::fields(rules, reader);
   if (rules.size % 2 == 0) throw ConfigError(file, "size", "an odd board size in [7, 19]");
-  rules.setup = r.getString("setup", "");
   if (rules.setup.empty()) throw ConfigError(file, "setup", "a position record such as /3ttt3/.../");
-  rules.first = r.getChoice("first", "defenders", {"attackers", "defenders"}) == "attackers"
-                    ? kAttackers
-                    : kDefenders;
-  readKing(r, rules);
-  readEscape(r, rules);
-  readSquares(r, rules);
-  rules.attackersReturnToEdge = r.getBool("attackers_return_to_edge", true);
-  rules.encirclement = r.getBool("encirclement", false);
-  readEdgeRules(r, rules);
-  readRepetition(r, rules);
-  rules.plyLimit = r.getInt("ply_limit", 300, 1, 100000);
   r.finish();
   return rules;
 }
 
-std::string rulesToYaml(const Rules& r) {
-  const int n = r.size;
-  auto b = [](bool v) { return v ? "true" : "false"; };
-  const char* cap = r.kingCapture == KingCapture::kStrong ? "strong"
-                    : r.kingCapture == KingCapture::kWeak ? "weak"
-                                                          : "weak_off_throne";
-  const char* rep = r.repetition == Repetition::kNone            ? "none"
-                    : r.repetition == Repetition::kDraw          ? "draw"
-                    : r.repetition == Repetition::kLossDefenders ? "loss_defenders"
-                    : r.repetition == Repetition::kLossMover     ? "loss_mover"
-                                                                 : "forbidden";
-  std::ostringstream o;
-  o << "game: tafl\n";
-  o << "size: " << n << "\n";
-  o << "setup: " << r.setup << "\n";
-  o << "first: " << (r.first == kAttackers ? "attackers" : "defenders") << "\n";
-  o << "king: {armed: " << b(r.kingArmed) << ", capture: " << cap
-    << ", edge_hostile: " << b(r.kingEdgeHostile) << "}\n";
-  o << "escape: " << (r.escapeKind == "squares" ? squaresYaml(r.escapeList, n) : r.escapeKind) << "\n";
-  o << "throne: {stop: " << whoName(r.throneStop) << ", pass: " << whoName(r.thronePass)
-    << ", king_reenter: " << b(r.kingReenter) << "}\n";
-  o << "corners: {squares: " << squaresYaml(r.corners, n) << ", stop: " << whoName(r.cornersStop) << "}\n";
-  o << "camps: [";
-  for (size_t i = 0; i < r.camps.size(); ++i) o << (i ? ", " : "") << squaresYaml(r.camps[i], n);
-  o << "]\n";
-  o << "hostile:\n";
-  const std::pair<const char*, const std::array<Hostility, 3>*> kinds[] = {
-      {"throne", &r.throneHostile}, {"corners", &r.cornerHostile}, {"camps", &r.campHostile}};
-  for (const auto& [kind, table] : kinds) {
-    o << "  " << kind << ": {attackers: " << hostilityYaml((*table)[kVictimAttacker], n)
-      << ", defenders: " << hostilityYaml((*table)[kVictimDefender], n)
-      << ", king: " << hostilityYaml((*table)[kVictimKing], n) << "}\n";
-  }
-  o << "attackers_return_to_edge: " << b(r.attackersReturnToEdge) << "\n";
-  o << "encirclement: " << b(r.encirclement) << "\n";
-  // Written only when set, so that the rules of variants without them read as before.
-  if (r.shieldwall || !r.shieldwallCorners) {
-    o << "shieldwall: {enabled: " << b(r.shieldwall) << ", corner_bracket: " << b(r.shieldwallCorners) << "}\n";
-  }
-  if (r.edgeFort) o << "edge_fort: true\n";
-  o << "repetition: {rule: " << rep << ", count: " << r.repetitionCount
-    << ", count_start: " << b(r.repetitionCountsStart) << "}\n";
-  o << "ply_limit: " << r.plyLimit << "\n";
-  return o.str();
+std::string rulesToYaml(const Rules& rules) {
+  RulesWriter writer(rules.size);
+  Rules::fields(rules, writer);
+  return "game: tafl\n" + writer.text();
 }
 
 }  // namespace tz::tafl

@@ -2,6 +2,7 @@
 // The tafl rule model of docs/RULES.md section 2 as a plain typed struct, read from YAML.
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace YAML {
@@ -27,6 +28,27 @@ struct Hostility {
   enum When { kNever, kEmpty, kAlways } when = kNever;  // never, only when empty, always
   std::vector<int> only;  // if non-empty: only these squares of the kind are hostile
 };
+
+/// The values of a choice and their names, each name spelled once: what a rules file may
+/// say and what the rules are written as.
+template <class E>
+using ChoiceNames = std::vector<std::pair<E, const char*>>;
+
+/// The sides by name (`first`).
+inline const ChoiceNames<int> kSideNames{{kAttackers, "attackers"}, {kDefenders, "defenders"}};
+/// How the king is captured by name (`king.capture`).
+inline const ChoiceNames<KingCapture> kKingCaptureNames{
+    {KingCapture::kStrong, "strong"}, {KingCapture::kWeak, "weak"}, {KingCapture::kWeakOffThrone, "weak_off_throne"}};
+/// Who may use the throne by name (`throne.stop`, `throne.pass`).
+inline const ChoiceNames<Who> kWhoNames{{Who::kAll, "all"}, {Who::kKing, "king"}, {Who::kNobody, "nobody"}};
+/// Who may stop on a corner by name (`corners.stop`).
+inline const ChoiceNames<Who> kCornerStopNames{{Who::kAll, "all"}, {Who::kKing, "king"}};
+/// What a repeated position means by name (`repetition.rule`).
+inline const ChoiceNames<Repetition> kRepetitionNames{{Repetition::kNone, "none"},
+                                                      {Repetition::kDraw, "draw"},
+                                                      {Repetition::kLossDefenders, "loss_defenders"},
+                                                      {Repetition::kLossMover, "loss_mover"},
+                                                      {Repetition::kForbidden, "forbidden"}};
 
 /// Every parameter of one tafl variant. Squares are plain indices rank*size+file (a1 = 0).
 struct Rules {
@@ -55,6 +77,58 @@ struct Rules {
   int repetitionCount = 3;            // occurrence that triggers the rule
   bool repetitionCountsStart = true;  // the start position counts as an occurrence
   int plyLimit = 300;                 // draw after this many plies
+
+  /// Visits every rule with its key and its range or names, in the order of a rules file
+  /// (docs/RULES.md section 2): the one list rulesFromYaml reads and rulesToYaml writes.
+  /// `group` is a nested map; `optional` holds rules written only when set, so that the
+  /// rules of variants without them read as before; squares are the board's square names.
+  template <class Self, class V>
+  static void fields(Self& s, V& v) {
+    v.number("size", s.size, 7, 19);
+    v.text("setup", s.setup);
+    v.choice("first", s.first, kSideNames);
+    v.group("king", [&](V& g) {
+      g.flag("armed", s.kingArmed);
+      g.choice("capture", s.kingCapture, kKingCaptureNames);
+      g.flag("edge_hostile", s.kingEdgeHostile);
+    });
+    v.escape("escape", s.escapeKind, s.escapeList);
+    v.group("throne", [&](V& g) {
+      g.choice("stop", s.throneStop, kWhoNames);
+      g.choice("pass", s.thronePass, kWhoNames);
+      g.flag("king_reenter", s.kingReenter);
+    });
+    v.group("corners", [&](V& g) {
+      g.corners("squares", s.corners);
+      g.choice("stop", s.cornersStop, kCornerStopNames);
+    });
+    v.camps("camps", s.camps);
+    const auto victims = [](V& g, auto& table) {
+      g.hostility("attackers", table[kVictimAttacker]);
+      g.hostility("defenders", table[kVictimDefender]);
+      g.hostility("king", table[kVictimKing]);
+    };
+    v.group("hostile", [&](V& h) {
+      h.group("throne", [&](V& g) { victims(g, s.throneHostile); });
+      h.group("corners", [&](V& g) { victims(g, s.cornerHostile); });
+      h.group("camps", [&](V& g) { victims(g, s.campHostile); });
+    });
+    v.flag("attackers_return_to_edge", s.attackersReturnToEdge);
+    v.flag("encirclement", s.encirclement);
+    v.optional(s.shieldwall || !s.shieldwallCorners, [&](V& o) {
+      o.group("shieldwall", [&](V& g) {
+        g.flag("enabled", s.shieldwall);
+        g.flag("corner_bracket", s.shieldwallCorners);
+      });
+    });
+    v.optional(s.edgeFort, [&](V& o) { o.flag("edge_fort", s.edgeFort); });
+    v.group("repetition", [&](V& g) {
+      g.choice("rule", s.repetition, kRepetitionNames);
+      g.number("count", s.repetitionCount, 2, 100);
+      g.flag("count_start", s.repetitionCountsStart);
+    });
+    v.number("ply_limit", s.plyLimit, 1, 100000);
+  }
 };
 
 /// Reads rules from a YAML variant node; `file` names the source in error messages.

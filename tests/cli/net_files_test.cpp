@@ -122,7 +122,8 @@ TEST(NetFiles, AStepOrOptimizerOutOfRangeIsRefusedNamingTheFile) {
     m["optimizer"] = {{"kind", "sgd"}, {"learning_rate", 1e9}, {"momentum", 0.9}, {"weight_decay", 1e-4}};
   }, true);
   expectOneLineError("net info " + step, "checkpoint " + step + ": step -5 is negative");
-  expectOneLineError("net info " + rate, "checkpoint " + rate + ": optimizer learning rate must be in (0, 10)");
+  expectOneLineError("net info " + rate, "checkpoint " + rate +
+                                             ": optimizer: key 'learning_rate': expected a number in [1e-07, 10], got 1e+09");
 }
 
 TEST(NetFiles, CheckpointsAreWrittenReadableByAllAsEveryOtherOutput) {

@@ -104,8 +104,10 @@ void TrainingConfig::check(const std::string& file, const std::string& prefix) c
   checkFields(*this, file, prefix);
   if (minPositions > window) throw ConfigError(file, prefix + "min_positions", "at most " + prefix + "window");
   for (const auto& [step, rate] : schedule) {
-    if (step < 0 || !(rate > 0 && rate <= 10)) {
-      throw ConfigError(file, prefix + "learning_rate", "a rate, or a map {step: rate} with steps >= 0 and rates in (0, 10]");
+    if (step < 0 || !(rate >= OptimizerRanges::kMinLearningRate && rate <= OptimizerRanges::kMaxLearningRate)) {
+      throw ConfigError(file, prefix + "learning_rate",
+                        "a rate, or a map {step: rate} with steps >= 0, each rate " +
+                            rangeText(OptimizerRanges::kMinLearningRate, OptimizerRanges::kMaxLearningRate));
     }
   }
 }
@@ -220,7 +222,9 @@ void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path)
 std::vector<std::pair<int64_t, double>> readSchedule(ConfigReader& t, const std::string& path) {
   YAML::Node sched = t.raw("learning_rate");
   if (!sched) return {{0, 0.02}};
-  if (sched.IsScalar()) return {{0, t.getDouble("learning_rate", 0.02, 1e-7, 10)}};
+  if (sched.IsScalar()) {
+    return {{0, t.getDouble("learning_rate", 0.02, OptimizerRanges::kMinLearningRate, OptimizerRanges::kMaxLearningRate)}};
+  }
   if (!sched.IsMap()) throw ConfigError(path, "training.learning_rate", "a rate, or a map {step: rate}");
   std::vector<std::pair<int64_t, double>> schedule;
   for (const auto& kv : sched) {

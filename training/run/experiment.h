@@ -11,6 +11,7 @@
 
 #include "mcts/players/agent_spec.h"
 #include "mcts/search_options.h"
+#include "nets/network_config.h"
 
 namespace YAML {
 class Node;
@@ -169,8 +170,8 @@ struct TrainingConfig {
   static void fields(Self& s, Visitor& v) {
     v.number("batch_size", s.batchSize, 1, 65536);
     v.choice("optimizer", s.optimizer, {"sgd", "adamw"});
-    v.number("momentum", s.momentum, 0, 0.999);
-    v.number("weight_decay", s.weightDecay, 0, 1);
+    v.number("momentum", s.momentum, 0.0, OptimizerRanges::kMaxMomentum);
+    v.number("weight_decay", s.weightDecay, 0.0, OptimizerRanges::kMaxWeightDecay);
     v.number("window", s.window, 100, 100000000);
     v.number("min_positions", s.minPositions, 1, 100000000);
     v.number("samples_per_position", s.samplesPerPosition, 0.01, 1000);

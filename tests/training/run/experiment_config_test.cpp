@@ -97,7 +97,7 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
   refused([](ExperimentConfig& c) { c.training.window = 50; }, "training.window", "[100, 100000000], got 50");
   refused([](ExperimentConfig& c) { c.training.minPositions = 50000; }, "training.min_positions", "at most training.window");
   refused([](ExperimentConfig& c) { c.training.optimizer = "adam"; }, "training.optimizer", "sgd | adamw, got 'adam'");
-  refused([](ExperimentConfig& c) { c.training.schedule = {{0, -1.0}}; }, "training.learning_rate", "rates in (0, 10]");
+  refused([](ExperimentConfig& c) { c.training.schedule = {{0, -1.0}}; }, "training.learning_rate", "each rate a number in [1e-07, 10]");
   refused([](ExperimentConfig& c) { c.selfPlay.cheapSimulations = 500; }, "selfplay.cheap_simulations",
           "at most selfplay.simulations");
   refused([](ExperimentConfig& c) { c.selfPlay.simulations = {0, 100}; }, "selfplay.simulations",
@@ -147,6 +147,24 @@ TEST(ExperimentConfig, SelfPlaySearchSettingsTakeTheFieldListsRanges) {
 
 // The evaluation's network players take the net agent's options under their spec names,
 // read through its field list with its ranges; a config filled in code is checked the same.
+TEST(ExperimentConfig, TheOptimizerSettingsHaveOneRangeWhereverTheyAreRead) {
+  // An experiment's training section and a checkpoint's optimizer take the same ranges.
+  const auto rangeOf = [](const std::vector<FieldRange>& ranges, const std::string& key) {
+    const auto it = std::find_if(ranges.begin(), ranges.end(), [&](const FieldRange& r) { return r.key == key; });
+    return it == ranges.end() ? std::string("(none)") : it->text();
+  };
+  const auto training = fieldRanges<TrainingConfig>(), optimizer = fieldRanges<OptimizerConfig>();
+  for (const std::string key : {"momentum", "weight_decay"}) {
+    EXPECT_EQ(rangeOf(training, key), rangeOf(optimizer, key)) << key;
+    EXPECT_NE(rangeOf(optimizer, key), "(none)") << key;
+  }
+  // The learning rate, a schedule in an experiment, is refused past the optimizer's range.
+  ExperimentConfig c;
+  c.budget.steps = 1;
+  c.training.schedule = {{0, OptimizerRanges::kMaxLearningRate * 2}};
+  EXPECT_NE(errorOf([&] { c.check(); }).find(rangeOf(optimizer, "learning_rate")), std::string::npos);
+}
+
 TEST(ExperimentConfig, EvaluationAgentTakesTheNetAgentsOptions) {
   const ExperimentConfig c = loadExperiment(
       writeExperiment("evaluation-agent.yaml", "budget: {steps: 1}\nevaluation: {sims: 32, cpuct: 2, mix: 0.5}\n"));

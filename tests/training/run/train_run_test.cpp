@@ -249,7 +249,7 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
   expectMessage("variant: brandubh\n", "budget", "at least one of");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\ndevice: tpu\n", "device", "cpu | cuda");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\ntraining: {learning_rate: {10: -1}}\n",
-                "training.learning_rate", "rates in (0, 10]");
+                "training.learning_rate", "each rate a number in [1e-07, 10]");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {rollout_mix: 1.5}\n", "selfplay.rollout_mix",
                 "[0, 1]");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: 10, cheap_simulations: 20}}\n",
