@@ -39,6 +39,14 @@ TEST(NetworkConfig, YamlRoundTrips) {
   NetworkConfig wdl = c;
   wdl.valueHead = "wdl";
   EXPECT_EQ(networkConfigFromYaml(networkConfigYaml(wdl), "test").valueHead, "wdl");
+  // Written from the fields list that reads it, every preset reads back to the same text,
+  // and the text is as checkpoints have stored it.
+  for (const std::string preset : {"small", "small-wdl", "default", "large"}) {
+    const std::string text = networkConfigYaml(loadNetworkConfig(preset));
+    EXPECT_EQ(networkConfigYaml(networkConfigFromYaml(text, "test")), text) << preset;
+  }
+  EXPECT_EQ(networkConfigYaml(c),
+            "name: tiny\nblocks: 1\nchannels: 8\npolicy_channels: 4\nvalue_channels: 2\nvalue_hidden: 8\nvalue_head: scalar\n");
   try {
     networkConfigFromYaml("value_head: ternary\n", "net.yaml");
     FAIL() << "an unknown value head was accepted";

@@ -4,11 +4,33 @@
 
 #include "game/base/config.h"
 #include "game/base/error.h"
+#include "game/base/field_json.h"
 #include "mcts/players/agent_kinds.h"
 #include "training/balance/balance_study.h"
 #include "training/run/net_player.h"
 
 namespace tz {
+
+namespace {
+
+// The stopping rule as stored: its fields, and the study's balance margin beside them.
+nlohmann::json stoppingJson(const StoppingRule& stopping) {
+  nlohmann::json j = fieldsToJson(stopping);
+  j["margin"] = stopping.margin;
+  return j;
+}
+
+// The stopping rule of a stored description; those written before its fields were stored by
+// their keys name stop_on_verdict `on_verdict`, or lack it and the margin (their defaults).
+StoppingRule stoppingFromJson(nlohmann::json j) {
+  if (!j.contains("stop_on_verdict")) j["stop_on_verdict"] = j.value("on_verdict", false);
+  StoppingRule stopping;
+  fieldsFromJson(j, stopping, "balance study description: stopping");
+  stopping.margin = j.value("margin", stopping.margin);
+  return stopping;
+}
+
+}  // namespace
 
 nlohmann::json studyToJson(const StudyConfig& c) {
   nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
@@ -37,18 +59,8 @@ nlohmann::json studyToJson(const StudyConfig& c) {
           {"experiment", c.experiment},
           {"budget", {{"minutes", c.budget.minutes}, {"games", c.budget.games}, {"steps", c.budget.steps}}},
           {"checkpoints", c.checkpoints},
-          {"diversity",
-           {{"seed", c.diversity.seed},
-            {"random_plies", c.diversity.randomPlies},
-            {"temperature", c.diversity.temperature},
-            {"temperature_plies", c.diversity.temperaturePlies}}},
-          {"stopping",
-           {{"min_games", c.stopping.minGames},
-            {"max_games", c.stopping.maxGames},
-            {"batch", c.stopping.batch},
-            {"precision", c.stopping.precision},
-            {"margin", c.stopping.margin},
-            {"on_verdict", c.stopping.onVerdict}}},
+          {"diversity", fieldsToJson(c.diversity)},
+          {"stopping", stoppingJson(c.stopping)},
           {"elo", {{"variant", c.elo.variant}, {"games", c.elo.games}}},
           {"workers", c.workers}};
 }
@@ -89,11 +101,8 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     c.experiment = j.at("experiment");
     c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};
     c.checkpoints = j.at("checkpoints").get<std::map<std::string, std::string>>();
-    const auto& d = j.at("diversity");
-    c.diversity = {d.at("seed"), d.at("random_plies"), d.at("temperature"), d.at("temperature_plies")};
-    const auto& s = j.at("stopping");
-    c.stopping = {s.at("min_games"), s.at("max_games"), s.at("batch"), s.at("precision"), s.value("margin", 0.05),
-                  s.value("on_verdict", false)};
+    fieldsFromJson(j.at("diversity"), c.diversity, "balance study description: diversity");
+    c.stopping = stoppingFromJson(j.at("stopping"));
     if (j.contains("elo")) c.elo = {j["elo"].at("variant"), j["elo"].at("games")};
     else c.elo.variant = c.variants.front().id;
     c.workers = j.at("workers");

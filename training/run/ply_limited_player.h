@@ -12,6 +12,8 @@
 namespace tz {
 
 /// Plays as `inner` while the position is before ply `limit`; throws Error at or past it.
+/// Plies are State::ply(), the actions played: a Morris turn that removes is two, where the
+/// limit counts turns, so there the player stops at or a little before its limit, never after.
 class PlyLimitedPlayer final : public Player {
  public:
   /// `inner` plays the positions before ply `limit` (the ply limit its network was trained on).

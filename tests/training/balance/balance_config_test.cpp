@@ -130,6 +130,20 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   const StudyConfig back = studyFromJson(studyToJson(c));
   EXPECT_EQ(studyToJson(back), studyToJson(c));
   EXPECT_EQ(back.variants[3].sets, c.variants[3].sets);
+  // Stored by the stopping rule's own keys (its fields list); a description stored before
+  // names stop_on_verdict `on_verdict`, or lacks it and the margin, and still reads.
+  nlohmann::json stored = studyToJson(c);
+  EXPECT_EQ(stored["stopping"]["stop_on_verdict"], c.stopping.onVerdict);
+  EXPECT_EQ(stored["stopping"]["min_games"], c.stopping.minGames);
+  stored["stopping"].erase("stop_on_verdict");
+  stored["stopping"]["on_verdict"] = !c.stopping.onVerdict;
+  EXPECT_EQ(studyFromJson(stored).stopping.onVerdict, !c.stopping.onVerdict);
+  stored["stopping"].erase("on_verdict");
+  stored["stopping"].erase("margin");
+  EXPECT_FALSE(studyFromJson(stored).stopping.onVerdict);
+  EXPECT_EQ(studyFromJson(stored).stopping.margin, 0.05);
+  stored["diversity"]["random_plies"] = -1;  // the ranges of the study file hold for what is stored
+  EXPECT_NE(errorOf([&] { studyFromJson(stored); }).find("random_plies"), std::string::npos);
 }
 
 TEST(BalanceConfig, FactorsThatGiveTwoVariantsTheSameRulesAreRefused) {
