@@ -180,8 +180,14 @@ std::unique_ptr<Network> buildNetwork(const CheckpointInfo& info, const std::str
       archive.read("optimizer", optimizer);
       net->impl().optimizer->load(optimizer);
     }
+  } catch (const Error&) {
+    throw;
   } catch (const c10::Error& e) {
     throw Error(what + " could not be read: " + e.what_without_backtrace());
+  } catch (const std::exception& e) {  // the archive's pickle reader throws its own kinds
+    const std::string message = e.what();
+    throw Error(what + " could not be read: its weights are damaged (" + quoted(message.substr(0, message.find('\n'))) +
+                ")");
   }
   net->setStep(info.step);
   return net;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -159,6 +160,24 @@ TEST(Checkpoint, TruncatedCorruptedOrMissingFilesFailClearly) {
   EXPECT_NE(errorOf([&] { loadCheckpoint(path); }).find("is not a taflzero checkpoint"), std::string::npos);
 
   EXPECT_NE(errorOf([&] { loadCheckpoint(dir.file("missing.ckpt"), *game); }).find("cannot open checkpoint"),
+            std::string::npos);
+}
+
+TEST(Checkpoint, WeightsThatDoNotParseAreAnErrorNamingTheFile) {
+  // The checksum guards against damage by chance; a payload damaged and packed again with its
+  // checksum (as a hostile file would be) reaches LibTorch's archive reader, whose own kinds of
+  // exception become one Error naming the file. Here the archive's code does not parse.
+  auto game = loadGame("brandubh");
+  const std::string bytes = checkpointBytes(Network(*game, test::tinyNetwork()));
+  uint64_t metaLength = 0;  // the header: 8 magic bytes, then the metadata's length, ...
+  std::memcpy(&metaLength, bytes.data() + 8, sizeof(metaLength));
+  std::string payload = bytes.substr(32 + metaLength);
+  const size_t code = payload.find("__parameters__");
+  ASSERT_NE(code, std::string::npos);
+  payload[code] = '$';  // no token of the archive's code starts with $
+  const std::string damaged = packCheckpoint(bytes.substr(32, metaLength), payload);
+  EXPECT_NE(errorOf([&] { networkFromCheckpointBytes(damaged, "checkpoint x.ckpt", "cpu"); })
+                .find("checkpoint x.ckpt could not be read: its weights are damaged ("),
             std::string::npos);
 }
 
