@@ -157,10 +157,13 @@ void mapThrone(const OtnRules& r, YAML::Node& v) {
   v["hostile"]["throne"]["king"] = throneHostility(r, kK, stop, armed);
 }
 
+// The board's own four corners, on a board of `n` x `n`.
+std::vector<int> physicalCorners(int n) { return {0, n - 1, n * (n - 1), n * n - 1}; }
+
 // The corner keys (cor, corp, cors, corre, corh) as our corners.
 void mapCorners(const OtnRules& r, YAML::Node& v) {
   const int n = r.dim;
-  const std::vector<int> physical{0, n - 1, n * (n - 1), n * n - 1};
+  const std::vector<int> physical = physicalCorners(n);
   const std::vector<int> list = r["cor"] == "default" ? physical : squares(r, "cor");
   v["corners"]["squares"] = names(list, n);
   const int stop = pieces(r, "cors") & pieces(r, "corre");
@@ -225,7 +228,7 @@ void mapKingCapture(const OtnRules& r, YAML::Node& v) {
 void quietCornersForAStrongKing(const OtnRules& r, YAML::Node& v) {
   if (v["king"]["capture"].as<std::string>() != "strong" || v["king"]["edge_hostile"].as<bool>()) return;
   const int n = r.dim;
-  const std::vector<int> physical{0, n - 1, n * (n - 1), n * n - 1};
+  const std::vector<int> physical = physicalCorners(n);
   for (const auto& corner : v["corners"]["squares"]) {
     const int square = tafl::parseSquare(corner.as<std::string>(), n);
     if (std::find(physical.begin(), physical.end(), square) == physical.end()) return;
