@@ -13,11 +13,19 @@ namespace tz {
 namespace {
 
 // Stops the parse at the first alias (`*name`): a few lines of nested aliases stand for more
-// nodes than any reader can walk, and no file of the project needs them.
+// nodes than any reader can walk, and no file of the project needs them. Stops it too where
+// a document starts no further on than the one before: yaml-cpp reads a stray flow indicator
+// (a ',' opening the text) as an endless run of empty documents at the same place.
 class AliasRefuser : public YAML::EventHandler {
  public:
   explicit AliasRefuser(const std::string& what) : what_(what) {}
-  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentStart(const YAML::Mark& mark) override {
+    if (mark.pos <= lastStart_) {
+      throw Error(what_ + ": malformed YAML: line " + std::to_string(mark.line + 1) + ", column " +
+                  std::to_string(mark.column + 1) + ": the YAML reader cannot get past it");
+    }
+    lastStart_ = mark.pos;
+  }
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override {
@@ -31,6 +39,7 @@ class AliasRefuser : public YAML::EventHandler {
 
  private:
   std::string what_;
+  int lastStart_ = -1;  // where the last document started (-1: none yet)
 };
 
 }  // namespace

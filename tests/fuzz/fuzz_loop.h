@@ -1,11 +1,13 @@
 #pragma once
 // The fuzz loop shared by the fuzz tests: every entry of a corpus folder, then mutations of
 // it, run through a harness. Any exception other than tz::Error (which the harness catches)
-// fails the test, with the input saved. TAFLZERO_FUZZ_RUNS sets the mutations per corpus
+// fails the test, with the input saved. The slowest input is saved too, and its time printed
+// (never a pass/fail: a hand run reads it to find inputs a reader spends too long on). TAFLZERO_FUZZ_RUNS sets the mutations per corpus
 // entry (default 300) for longer runs by hand; TAFLZERO_FUZZ_SEED the seed (default 1).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -57,11 +59,16 @@ inline void fuzzCorpus(const std::string& name, const std::function<bool(const E
   std::mt19937_64 rng(uint64_t(envNumber("TAFLZERO_FUZZ_SEED", 1)));
   const long runs = envNumber("TAFLZERO_FUZZ_RUNS", 300);
   long executions = 0, accepted = 0;
+  double slowest = 0;
+  std::string slowestInput;
   for (const auto& e : entries) {
     for (long i = 0; i <= runs; ++i) {
       const std::string input = i == 0 ? e.text : mutate(e.text, texts, rng);
       try {
+        const auto start = std::chrono::steady_clock::now();
         accepted += run(e, input);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (seconds > slowest) slowest = seconds, slowestInput = input;
       } catch (const std::exception& ex) {
         const std::string saved = ::testing::TempDir() + "/fuzz-failure-" + name + ".txt";
         std::ofstream(saved, std::ios::binary) << input;
@@ -71,7 +78,10 @@ inline void fuzzCorpus(const std::string& name, const std::function<bool(const E
       ++executions;
     }
   }
-  std::printf("%s: %ld executions (%ld accepted), no failure\n", name.c_str(), executions, accepted);
+  const std::string saved = ::testing::TempDir() + "/fuzz-slowest-" + name + ".txt";
+  std::ofstream(saved, std::ios::binary) << slowestInput;
+  std::printf("%s: %ld executions (%ld accepted), no failure; the slowest took %.3f s (saved in %s)\n", name.c_str(),
+              executions, accepted, slowest, saved.c_str());
   EXPECT_GT(accepted, executions / 20) << "the mutations hardly ever give a valid input: a weak fuzzer";
 }
 

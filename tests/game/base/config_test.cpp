@@ -153,6 +153,17 @@ TEST(Config, YamlAliasesAreRefusedWithTheirLine) {
   EXPECT_NO_THROW(parseYamlText("a: &x 1\nb: 2\n", "anchors"));
 }
 
+// yaml-cpp reads a ',' opening the text as empty documents without end, all at line 1: the
+// reader stops at the second one instead of looping for ever (found by the variant fuzzer).
+TEST(Config, AStrayCommaOpeningTheTextIsMalformedYamlNotAnEndlessLoop) {
+  for (const std::string text : {",a: b\n", ",# a comment\ngame: tafl\n", ","}) {
+    const std::string error = errorOf([&] { parseYamlText(text, "the rules of x"); });
+    EXPECT_EQ(error, "the rules of x: malformed YAML: line 1, column 1: the YAML reader cannot get past it") << text;
+  }
+  // Documents one after another are read as before (the first one is the text's content).
+  EXPECT_EQ(parseYamlText("a: 1\n---\nb: 2\n", "two documents")["a"].as<int>(), 1);
+}
+
 TEST(Config, PresetNamesStayFileReferencesResolveFromTheConfigsFolder) {
   EXPECT_FALSE(namesFile("linnaeus"));
   EXPECT_TRUE(namesFile("my-rules.yaml"));
