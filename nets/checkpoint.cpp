@@ -9,22 +9,25 @@
 #include <cstring>
 #include <filesystem>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "game/base/field_json.h"
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "nets/network_impl.h"
+#include "nets/network_tensors.h"
+#include "nets/tensor_archive.h"
 
 namespace tz {
 
 namespace {
 
 // File layout: magic, then three little-endian u64 (metadata length, payload length,
-// FNV-1a checksum of metadata + payload), then the metadata JSON, then the LibTorch archive.
+// FNV-1a checksum of metadata + payload), then the metadata JSON, then the weights
+// (nets/tensor_archive.h). Format 1 held a LibTorch archive instead, whose code LibTorch
+// compiles when it loads it: no longer read, so that no checkpoint runs code of its own.
 constexpr char kMagic[8] = {'T', 'Z', 'C', 'K', 'P', 'T', '0', '1'};
 constexpr size_t kHeaderSize = sizeof(kMagic) + 3 * sizeof(uint64_t);
-constexpr int kFormatVersion = 1;
+constexpr int kFormatVersion = 2;
 
 uint64_t fnv1a(const std::string& a, const std::string& b) {
   uint64_t h = 1469598103934665603ull;
@@ -53,7 +56,7 @@ CheckpointInfo parseInfo(const std::string& text, const std::string& what) {
     const auto j = nlohmann::json::parse(text);
     if (j.at("format").get<int>() != kFormatVersion) {
       throw Error(what + " has checkpoint format " + j.at("format").dump() + ", but this build reads format " +
-                  std::to_string(kFormatVersion));
+                  std::to_string(kFormatVersion) + " (format 1, a LibTorch archive, is no longer read)");
     }
     CheckpointInfo info;
     info.model = modelMetaFromJson(j.at("model").dump(), what);
@@ -128,18 +131,7 @@ void writeAll(int fd, const std::string& bytes, const std::string& tmp) {
 }  // namespace
 
 std::string checkpointBytes(const Network& net) {
-  torch::serialize::OutputArchive archive;
-  torch::serialize::OutputArchive model;
-  net.impl().net->save(model);
-  archive.write("model", model);
-  if (net.impl().optimizer) {
-    torch::serialize::OutputArchive optimizer;
-    net.impl().optimizer->save(optimizer);
-    archive.write("optimizer", optimizer);
-  }
-  std::ostringstream payloadStream;
-  archive.save_to(payloadStream);
-  return packCheckpoint(infoJson(net), payloadStream.str());
+  return packCheckpoint(infoJson(net), packTensors(networkTensors(net.impl())));
 }
 
 std::string packCheckpoint(const std::string& meta, const std::string& payload) {
@@ -166,29 +158,10 @@ std::unique_ptr<Network> buildNetwork(const CheckpointInfo& info, const std::str
                 std::to_string(info.model.network.channels) + " channels) has " + std::to_string(weights) +
                 " weights, more than its " + std::to_string(payload.size()) + " bytes of payload hold");
   }
+  const std::vector<NamedTensor> tensors = unpackTensors(payload, what);
   auto net = std::make_unique<Network>(info.model, device);
-  try {
-    std::istringstream in(payload);
-    torch::serialize::InputArchive archive;
-    archive.load_from(in, net->impl().device);
-    torch::serialize::InputArchive model;
-    archive.read("model", model);
-    net->impl().net->load(model);
-    if (info.hasOptimizer) {
-      net->createOptimizer(info.optimizer);
-      torch::serialize::InputArchive optimizer;
-      archive.read("optimizer", optimizer);
-      net->impl().optimizer->load(optimizer);
-    }
-  } catch (const Error&) {
-    throw;
-  } catch (const c10::Error& e) {
-    throw Error(what + " could not be read: " + e.what_without_backtrace());
-  } catch (const std::exception& e) {  // the archive's pickle reader throws its own kinds
-    const std::string message = e.what();
-    throw Error(what + " could not be read: its weights are damaged (" + quoted(message.substr(0, message.find('\n'))) +
-                ")");
-  }
+  if (info.hasOptimizer) net->createOptimizer(info.optimizer);
+  loadNetworkTensors(net->impl(), tensors, what);
   net->setStep(info.step);
   return net;
 }

@@ -37,8 +37,8 @@ CheckpointInfo readCheckpointInfo(const std::string& path);
 /// The bytes saveCheckpoint writes for `net`.
 std::string checkpointBytes(const Network& net);
 
-/// Checkpoint bytes around a metadata JSON text and a LibTorch archive: the header with both
-/// lengths and their checksum, then the two.
+/// Checkpoint bytes around a metadata JSON text and the weights (nets/tensor_archive.h): the
+/// header with both lengths and their checksum, then the two.
 std::string packCheckpoint(const std::string& meta, const std::string& payload);
 
 /// The metadata of checkpoint bytes, verified as readCheckpointInfo verifies a file; `what`

@@ -6,7 +6,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -16,6 +15,7 @@
 #include "nets/checkpoint.h"
 #include "nets/temp_dir.h"
 #include "tests/cli/cli_runner.h"
+#include "tests/nets/net_test_helpers.h"
 
 namespace tz::test {
 namespace {
@@ -91,12 +91,10 @@ TEST(NetFiles, NetInitAndExportReplaceNothingWithoutForce) {
 // all of it) is edited by `edit`, with a valid checksum.
 template <class Edit>
 void writeEdited(const std::string& from, const std::string& to, Edit edit, bool whole = false) {
-  const std::string bytes = bytesOf(from);
-  uint64_t metaLen;
-  std::memcpy(&metaLen, bytes.data() + 8, 8);
-  nlohmann::json meta = nlohmann::json::parse(bytes.substr(32, metaLen));
+  const test::CheckpointParts parts = test::checkpointParts(bytesOf(from));
+  nlohmann::json meta = nlohmann::json::parse(parts.meta);
   edit(whole ? meta : meta["model"]);
-  std::ofstream(to, std::ios::binary) << packCheckpoint(meta.dump(), bytes.substr(32 + metaLen));
+  std::ofstream(to, std::ios::binary) << packCheckpoint(meta.dump(), parts.weights);
 }
 
 TEST(NetFiles, DamagedMetadataIsOneLineNamingTheFileAndTheKey) {

@@ -48,11 +48,11 @@ inline long envNumber(const char* name, long fallback) {
   return v ? std::strtol(v, nullptr, 10) : fallback;
 }
 
-/// Runs every entry of corpus `name` and its mutations through `run` (true: the input was
-/// accepted); fails on any exception, and when fewer than one input in 20 is accepted
-/// (mutations that hardly ever give a valid input make a weak fuzzer).
-inline void fuzzCorpus(const std::string& name, const std::function<bool(const Entry&, const std::string&)>& run) {
-  const auto entries = corpus(name);
+/// Runs every entry of `entries` (a corpus called `name`) and its mutations through `run`
+/// (true: the input was accepted); fails on any exception, and when fewer than one input in
+/// 20 is accepted (mutations that hardly ever give a valid input make a weak fuzzer).
+inline void fuzzEntries(const std::string& name, const std::vector<Entry>& entries,
+                        const std::function<bool(const Entry&, const std::string&)>& run) {
   ASSERT_GE(entries.size(), 3u) << "corpus " << name << " is too small";
   std::vector<std::string> texts;
   for (const auto& e : entries) texts.push_back(e.text);
@@ -83,6 +83,11 @@ inline void fuzzCorpus(const std::string& name, const std::function<bool(const E
   std::printf("%s: %ld executions (%ld accepted), no failure; the slowest took %.3f s (saved in %s)\n", name.c_str(),
               executions, accepted, slowest, saved.c_str());
   EXPECT_GT(accepted, executions / 20) << "the mutations hardly ever give a valid input: a weak fuzzer";
+}
+
+/// fuzzEntries over the files of tests/fuzz/corpus/<name>.
+inline void fuzzCorpus(const std::string& name, const std::function<bool(const Entry&, const std::string&)>& run) {
+  fuzzEntries(name, corpus(name), run);
 }
 
 }  // namespace tz::fuzz

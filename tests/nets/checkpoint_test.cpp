@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 #include <torch/torch.h>
 
+#include <nlohmann/json.hpp>
+
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -13,31 +15,14 @@
 #include "game/registry.h"
 #include "nets/checkpoint.h"
 #include "nets/network_impl.h"
+#include "nets/network_tensors.h"
 #include "nets/temp_dir.h"
 #include "nets/positions.h"
 #include "tests/nets/net_test_helpers.h"
+#include "tests/nets/train_step.h"
 
 namespace tz {
 namespace {
-
-// One optimizer step on a fixed batch of positions with fixed targets.
-void trainStep(Network& net, const Game& game) {
-  auto states = randomPositions(game, 4);
-  const TensorShape s = game.inputShape();
-  torch::Tensor x = torch::empty({4, s.planes, s.height, s.width});
-  for (int i = 0; i < 4; ++i) states[i]->encode(x[i].data_ptr<float>());
-  torch::Tensor targetPolicy = torch::softmax(torch::arange(float(game.numActions())).repeat({4, 1}) / 100.0, 1);
-  torch::Tensor targetValue = torch::tensor({1.f, -1.f, 0.f, 1.f});
-  net.setTraining(true);
-  NetOutput out = net.impl().net->forward(x);
-  torch::Tensor loss = -(torch::log_softmax(out.policy, 1) * targetPolicy).sum(1).mean() +
-                       torch::mse_loss(out.value, targetValue);
-  net.impl().optimizer->zero_grad();
-  loss.backward();
-  net.impl().optimizer->step();
-  net.setTraining(false);
-  net.setStep(net.step() + 1);
-}
 
 void expectSameTensors(const Network& a, const Network& b) {
   auto pa = a.impl().net->named_parameters(), pb = b.impl().net->named_parameters();
@@ -66,8 +51,8 @@ TEST_P(CheckpointRoundTrip, IsBitExactIncludingOptimizerState) {
   TempDir dir("tz-ckpt-");
   Network net(*game, test::tinyNetwork(), "cpu", 3);
   net.createOptimizer({GetParam(), 0.01, 0.9, 1e-4});
-  trainStep(net, *game);
-  trainStep(net, *game);  // momentum / Adam moments and batch-norm statistics are now non-trivial
+  test::trainStep(net, *game);
+  test::trainStep(net, *game);  // momentum / Adam moments and batch-norm statistics are now non-trivial
   const std::string path = dir.file("net.ckpt");
   saveCheckpoint(net, path);
 
@@ -79,8 +64,8 @@ TEST_P(CheckpointRoundTrip, IsBitExactIncludingOptimizerState) {
   EXPECT_EQ(loaded->optimizerConfig()->learningRate, 0.01);
   EXPECT_EQ(modelMetaJson(loaded->meta()), modelMetaJson(net.meta()));
   // The optimizer state came back too: one more identical step keeps both identical.
-  trainStep(net, *game);
-  trainStep(*loaded, *game);
+  test::trainStep(net, *game);
+  test::trainStep(*loaded, *game);
   expectSameTensors(net, *loaded);
 
   const CheckpointInfo info = readCheckpointInfo(path);
@@ -163,21 +148,78 @@ TEST(Checkpoint, TruncatedCorruptedOrMissingFilesFailClearly) {
             std::string::npos);
 }
 
-TEST(Checkpoint, WeightsThatDoNotParseAreAnErrorNamingTheFile) {
-  // The checksum guards against damage by chance; a payload damaged and packed again with its
-  // checksum (as a hostile file would be) reaches LibTorch's archive reader, whose own kinds of
-  // exception become one Error naming the file. Here the archive's code does not parse.
+// The weights of a checkpoint whose header was packed again with its checksum, as a hostile
+// file would be: every damage is one Error naming the file, before or instead of any use.
+std::string weightsError(const std::string& meta, const std::string& weights) {
+  return errorOf([&] { networkFromCheckpointBytes(packCheckpoint(meta, weights), "checkpoint x.ckpt", "cpu"); });
+}
+
+TEST(Checkpoint, HostileWeightsAreOneErrorNamingTheFile) {
   auto game = loadGame("brandubh");
-  const std::string bytes = checkpointBytes(Network(*game, test::tinyNetwork()));
-  uint64_t metaLength = 0;  // the header: 8 magic bytes, then the metadata's length, ...
-  std::memcpy(&metaLength, bytes.data() + 8, sizeof(metaLength));
-  std::string payload = bytes.substr(32 + metaLength);
-  const size_t code = payload.find("__parameters__");
-  ASSERT_NE(code, std::string::npos);
-  payload[code] = '$';  // no token of the archive's code starts with $
-  const std::string damaged = packCheckpoint(bytes.substr(32, metaLength), payload);
-  EXPECT_NE(errorOf([&] { networkFromCheckpointBytes(damaged, "checkpoint x.ckpt", "cpu"); })
-                .find("checkpoint x.ckpt could not be read: its weights are damaged ("),
+  Network net(*game, test::tinyNetwork());
+  const test::CheckpointParts parts = test::checkpointParts(checkpointBytes(net));
+  const std::vector<NamedTensor> tensors = networkTensors(net.impl());
+  const auto expectError = [&](const std::string& weights, const std::string& message) {
+    const std::string error = weightsError(parts.meta, weights);
+    EXPECT_EQ(error.rfind("checkpoint x.ckpt: ", 0), 0u) << error;
+    EXPECT_NE(error.find(message), std::string::npos) << error;
+  };
+  // The archive's own framing: magic bytes, counts, names, types, ranks and sizes.
+  const std::string good = parts.weights;
+  ASSERT_EQ(good.substr(0, 10), "TZTENSORS1");
+  expectError("PK" + good.substr(2), "not in taflzero's weights format (bad magic bytes)");
+  std::string count = good;
+  count.replace(10, 4, std::string(4, '\xff'));  // 4 billion tensors
+  expectError(count, "its weights end early");
+  expectError(good.substr(0, good.size() - 3), "its weights end early");
+  expectError(good + "x", "bytes after the last tensor");
+  const std::string firstName = tensors[0].name;
+  const size_t rank = 14 + 2 + firstName.size() + 1;  // count, name length, name, type
+  std::string ranked = good;
+  ranked[rank] = char(200);
+  expectError(ranked, "of rank 200");
+  std::string typed = good;
+  typed[rank - 1] = char(9);
+  expectError(typed, "of type 9");
+  std::string huge = good;
+  const uint64_t size = uint64_t(1) << 62;
+  std::memcpy(&huge[rank + 1], &size, sizeof(size));
+  expectError(huge, "is larger than the file");
+  // Well-framed tensors that are not the network's: missing, repeated, reshaped, foreign
+  // (the last tensor, a small one: the payload keeps the size the architecture needs).
+  const NamedTensor& last = tensors.back();
+  std::vector<NamedTensor> fewer(tensors.begin(), tensors.end() - 1);
+  expectError(packTensors(fewer), "its weights lack tensor '" + last.name + "'");
+  std::vector<NamedTensor> twice = tensors;
+  twice.push_back(last);
+  expectError(packTensors(twice), "hold tensor '" + last.name + "' twice");
+  std::vector<NamedTensor> reshaped = tensors;
+  reshaped.back().value = torch::zeros({3}, last.value.scalar_type());
+  expectError(packTensors(reshaped), "give tensor '" + last.name + "' as ");
+  expectError(packTensors(reshaped), " [3], where the network's is ");
+  std::vector<NamedTensor> foreign = tensors;
+  foreign.push_back({"model/extra.weight", torch::zeros({2})});
+  expectError(packTensors(foreign), "hold tensor 'model/extra.weight', which a network of its architecture has not");
+}
+
+TEST(Checkpoint, ALibTorchArchiveIsNeverHandedToLibTorch) {
+  // Format 1 held a LibTorch archive, whose code LibTorch compiles as it loads it (a crafted
+  // one overflowed the stack of its parser): such weights are refused by their magic bytes,
+  // and a format 1 checkpoint by its metadata, before LibTorch sees them.
+  auto game = loadGame("brandubh");
+  Network net(*game, test::tinyNetwork());
+  const test::CheckpointParts parts = test::checkpointParts(checkpointBytes(net));
+  torch::serialize::OutputArchive archive;
+  net.impl().net->save(archive);
+  std::ostringstream torchBytes;
+  archive.save_to(torchBytes);
+  EXPECT_NE(weightsError(parts.meta, torchBytes.str()).find("its weights are not in taflzero's weights format"),
+            std::string::npos);
+  nlohmann::json meta = nlohmann::json::parse(parts.meta);
+  meta["format"] = 1;
+  EXPECT_NE(weightsError(meta.dump(), torchBytes.str())
+                .find("checkpoint x.ckpt has checkpoint format 1, but this build reads format 2 (format 1, a "
+                      "LibTorch archive, is no longer read)"),
             std::string::npos);
 }
 
