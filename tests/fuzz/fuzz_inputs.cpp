@@ -84,9 +84,20 @@ bool runMoves(const std::string& variant, const std::string& input) {
   return played;
 }
 
-bool runVariant(const std::string& input) {
-  static const std::string path =
+// The file the variant inputs are written to (a variant is read from a file), removed when
+// the program ends.
+struct VariantFile {
+  std::string path =
       (std::filesystem::temp_directory_path() / ("taflzero-fuzz-" + std::to_string(::getpid()) + ".yaml")).string();
+  ~VariantFile() {
+    std::error_code ignored;
+    std::filesystem::remove(path, ignored);
+  }
+};
+
+bool runVariant(const std::string& input) {
+  static const VariantFile file;
+  const std::string& path = file.path;
   std::ofstream(path, std::ios::trunc | std::ios::binary) << input;
   std::unique_ptr<Game> game;
   try {
