@@ -154,13 +154,13 @@ void EngineSession::help(const Words&, Answer& answer) {
 void EngineSession::variant(const Words& words, Answer& answer) {
   if (words.size() > 1) {
     auto game = loadGame(words[1], Words(words.begin() + 2, words.end()));
-    makePlayer(spec_, *game, seed_);  // refused before anything changes
+    auto player = makePlayer(spec_, *game, seed_);  // refused before anything changes
     // Everything made from the old game goes before it does.
     player_.reset();
     history_.clear();
     state_.reset();
     game_ = std::move(game);
-    usePlayer(spec_);
+    setPlayer(std::move(player), spec_);
     reset(game_->newGame());
   }
   answer.text = game_->name();
@@ -243,7 +243,10 @@ void EngineSession::quit(const Words&, Answer&) { finished_ = true; }
 
 void EngineSession::usePlayer(const std::string& spec) {
   if (player_ && spec == builtSpec_) return;
-  auto player = makePlayer(spec, *game_, seed_);
+  setPlayer(makePlayer(spec, *game_, seed_), spec);
+}
+
+void EngineSession::setPlayer(std::unique_ptr<Player> player, const std::string& spec) {
   player->newGame();
   takesCount_ = player->setSearchBudget(SearchBudget{1, std::nullopt});
   takesClock_ = player->setSearchBudget(SearchBudget{0, MoveTime{1, 1}});

@@ -75,6 +75,8 @@ class EngineSession {
   Answer run(const Words& words);
   // Makes `spec` the player when it differs from the one playing (Error when it is bad).
   void usePlayer(const std::string& spec);
+  // Makes `player`, built from `spec` for game_, the one playing.
+  void setPlayer(std::unique_ptr<Player> player, const std::string& spec);
   // Starts the game over at `state` (of game_): no history, a player told of a new game.
   void reset(std::unique_ptr<State> state);
   // Throws Error when the game is over, naming its result.
