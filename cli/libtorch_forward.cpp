@@ -11,7 +11,6 @@
 #include <vector>
 
 #include "game/base/error.h"
-#include "mcts/players/player_factory.h"
 
 namespace tz::cli {
 
@@ -81,19 +80,6 @@ void noteLibTorchCommands(CLI::App& app) {
   std::string names;
   for (const auto& command : kLibTorchCommands) names += (names.empty() ? "" : ", ") + joined(command);
   app.footer("Only in the LibTorch build (taflzero-net, run by taflzero when there): " + names + ", net players.");
-}
-
-void registerNetPlayerStub() {
-  for (const std::string name : {"net", "model"}) {
-    AgentKind kind = netAgentKindOptions();
-    kind.usage = name == "net" ? "net:CHECKPOINT,... (LibTorch build)" : "model:NAME,... (LibTorch build)";
-    kind.prepare = [name](const AgentSpec& spec, const Game&) -> PlayerMaker {
-      throw Error("player " + quoted(spec.text()) + ": " + name +
-                  " players need the LibTorch build, which this process did not load: give the player when "
-                  "starting taflzero (engine --player " + name + ":...)");
-    };
-    registerAgentKind(name, std::move(kind));
-  }
 }
 
 }  // namespace tz::cli

@@ -21,8 +21,4 @@ int runLibTorchBuildIfNeeded(int argc, char** argv);
 /// Ends the help of `app` with the commands only the LibTorch build has.
 void noteLibTorchCommands(CLI::App& app);
 
-/// Registers "net" and "model" player kinds that refuse, naming the LibTorch build: a network player asked
-/// for after start-up (the engine's `player net:...`) cannot be handed to taflzero-net.
-void registerNetPlayerStub();
-
 }  // namespace tz::cli

@@ -7,7 +7,6 @@
 
 #include "cli/commands.h"
 #include "game/base/error.h"
-#include "mcts/players/egtb_player.h"
 #ifdef TAFLZERO_WITH_TORCH
 #include "training/models/model_agent.h"
 #else
@@ -31,16 +30,14 @@ int main(int argc, char** argv) {
   tz::cli::addTablutMatchCommand(app);
   tz::cli::addOpenTaflCommands(app);
   tz::cli::addEgtbCommands(app);
-  tz::registerEgtbPlayerKind();
 #ifdef TAFLZERO_WITH_TORCH
   tz::cli::addNetCommands(app, *bench);
   tz::cli::addTrainCommands(app, *bench);
   tz::cli::addBalanceCommands(app, *bench);
   tz::cli::addModelsCommands(app);
-  tz::registerModelAgentKind();
+  tz::registerNetworkAgentKinds();
 #else
   tz::cli::noteLibTorchCommands(app);
-  tz::cli::registerNetPlayerStub();
 #endif
   try {
     app.parse(argc, argv);

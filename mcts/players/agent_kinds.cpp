@@ -7,6 +7,7 @@
 #include "mcts/evaluators.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/alphabeta_player.h"
+#include "mcts/players/egtb_player.h"
 #include "mcts/players/greedy_player.h"
 #include "mcts/players/random_player.h"
 
@@ -40,8 +41,22 @@ AgentKind searchKind(const std::string& usage, int simulations,
   return kind;
 }
 
-// The kinds that need nothing but this library.
-std::map<std::string, AgentKind> builtInKinds() {
+// A kind of network agent ("net", "model") as every build reads it: its options, and
+// players that refuse, naming the LibTorch build, whose own players replace them
+// (registerNetworkAgentKinds).
+AgentKind networkKind(const std::string& name, const std::string& usage) {
+  AgentKind kind = netAgentKindOptions();
+  kind.usage = usage;
+  kind.prepare = [name](const AgentSpec& spec, const Game&) -> PlayerMaker {
+    throw Error("player " + quoted(spec.text()) + ": " + name +
+                " players need the LibTorch build, which this process did not load: give the player when "
+                "starting taflzero (engine --player " + name + ":...)");
+  };
+  return kind;
+}
+
+// The table of agent kinds: every kind a spec may name, with its options.
+std::map<std::string, AgentKind> kindTable() {
   std::map<std::string, AgentKind> kinds;
   kinds["random"].usage = "random";
   kinds["random"].prepare = [](const AgentSpec&, const Game&) -> PlayerMaker {
@@ -74,13 +89,16 @@ std::map<std::string, AgentKind> builtInKinds() {
       "uniform-mcts[:sims=N,gumbel=1,candidates=M,cpuct=X,...]", 800,
       [](const AgentSpec&, uint64_t) { return std::make_shared<UniformEvaluator>(); },
       [](AgentSpec&, AgentFields&) {});
+  kinds["egtb"] = egtbAgentKind();
+  kinds["net"] = networkKind("net", netAgentKindOptions().usage);
+  kinds["model"] = networkKind("model", "model:NAME[,sims=N,...] (a shipped model: taflzero models; net: options)");
   return kinds;
 }
 
-// The kinds by name, the built-in ones from the start.
+// The kinds by name: the table's, the network kinds' players replaced in the LibTorch build.
 struct Registry {
   std::mutex mutex;
-  std::map<std::string, AgentKind> kinds = builtInKinds();
+  std::map<std::string, AgentKind> kinds = kindTable();
 };
 
 Registry& registry() {
@@ -107,10 +125,12 @@ AgentKind netAgentKindOptions() {
   return kind;
 }
 
-void registerAgentKind(const std::string& name, AgentKind kind) {
+void replaceAgentKind(const std::string& name, AgentKind kind) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.kinds[name] = std::move(kind);
+  const auto it = r.kinds.find(name);
+  if (it == r.kinds.end()) throw Error("no agent kind " + quoted(name) + " in the table of kinds to replace");
+  it->second = std::move(kind);
 }
 
 AgentKind agentKind(const std::string& name, const std::string& spec) {

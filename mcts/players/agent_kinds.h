@@ -1,7 +1,8 @@
 #pragma once
-// The kinds of agent a spec may name: for each, its options (one field list) and how its
-// players are made. The baselines and pure searches are built in; other modules add theirs
-// (the LibTorch build adds "net", the endgame tables "egtb").
+// The kinds of agent a spec may name, in one table (agent_kinds.cpp): for each, its options
+// (one field list) and how its players are made. The network kinds ("net", "model") are in
+// the table in every build, their options read alike; their players exist only in the
+// LibTorch build, whose registerNetworkAgentKinds puts them in at start-up.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -42,8 +43,9 @@ struct AgentKind {
   std::function<std::unique_ptr<Game>(const AgentSpec&)> ownGame;
 };
 
-/// Adds or replaces a kind of agent named `name`.
-void registerAgentKind(const std::string& name, AgentKind kind);
+/// Replaces the table's kind `name` (the LibTorch build's network players); throws Error for
+/// a kind the table does not list.
+void replaceAgentKind(const std::string& name, AgentKind kind);
 
 /// The kind named `name`; throws Error naming `spec` and listing the kinds when there is none.
 AgentKind agentKind(const std::string& name, const std::string& spec);
@@ -58,7 +60,7 @@ AgentSpec agentOfKind(const std::string& name);
 /// The "net" kind's usage, source and options, the same in every build: its search (200
 /// simulations and no first-play reduction by default, self-play's 0.25 being weaker at play
 /// time: README.md gives the measurement), `mix` and `tables`. Its players are made only
-/// where LibTorch is, which sets `prepare`.
+/// where LibTorch is, which sets `prepare`; "model" takes the same options.
 AgentKind netAgentKindOptions();
 
 }  // namespace tz

@@ -44,7 +44,7 @@ std::unique_ptr<EndgameTables> openPlayerTables(const Game& game, const std::str
   return tables;
 }
 
-void registerEgtbPlayerKind() {
+AgentKind egtbAgentKind() {
   AgentKind kind;
   kind.usage = "egtb:DIR[|FALLBACK]";
   kind.source = AgentKind::Source::kWhole;
@@ -60,7 +60,7 @@ void registerEgtbPlayerKind() {
       return std::make_unique<players::EgtbPlayer>(openPlayerTables(game, dir, context), fallback(seed), seed);
     };
   };
-  registerAgentKind("egtb", std::move(kind));
+  return kind;
 }
 
 }  // namespace tz

@@ -10,6 +10,7 @@
 
 #include "game/endgame_tables.h"
 #include "mcts/player.h"
+#include "mcts/players/agent_kinds.h"
 
 namespace tz::players {
 
@@ -37,7 +38,7 @@ namespace tz {
 /// game has none, and as GameExpertise::openEndgameTables when `dir` holds none.
 std::unique_ptr<EndgameTables> openPlayerTables(const Game& game, const std::string& dir, const std::string& context);
 
-/// Registers the "egtb" player kind with the player factory.
-void registerEgtbPlayerKind();
+/// The "egtb" kind of agent, as the table of kinds (agent_kinds.cpp) lists it.
+AgentKind egtbAgentKind();
 
 }  // namespace tz

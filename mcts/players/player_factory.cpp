@@ -5,7 +5,11 @@
 namespace tz {
 
 PlayerMaker agentMaker(const AgentSpec& spec, const Game& game) {
-  PlayerMaker make = agentKind(spec.kind, spec.kind).prepare(spec, game);
+  return agentMaker(agentKind(spec.kind, spec.kind), spec, game);
+}
+
+PlayerMaker agentMaker(const AgentKind& kind, const AgentSpec& spec, const Game& game) {
+  PlayerMaker make = kind.prepare(spec, game);
   if (spec.openingPlies == 0) return make;
   return [make, plies = spec.openingPlies, salt = spec.openingSalt](uint64_t seed) {
     return withRandomOpening(make(seed), plies, seed, salt);

@@ -18,6 +18,10 @@ namespace tz {
 /// that cannot play `game` (a checkpoint of other rules, tables of another game).
 PlayerMaker agentMaker(const AgentSpec& spec, const Game& game);
 
+/// agentMaker with the kind given rather than looked up by spec.kind: the program's own
+/// agents of a kind it holds (a run's network, netAgentKind()), opened as the spec says.
+PlayerMaker agentMaker(const AgentKind& kind, const AgentSpec& spec, const Game& game);
+
 /// One player of `spec` for `game` with `seed`: agentMaker(spec, game)(seed).
 std::unique_ptr<Player> buildAgent(const AgentSpec& spec, const Game& game, uint64_t seed);
 

@@ -25,7 +25,6 @@ namespace {
 
 // The network agent of a cell: no root noise, the study's temperature for the opening plies.
 AgentSpec studyNetAgent(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
-  registerNetPlayerKind();
   AgentSpec spec = strength.agent;
   spec.source = checkpoint;
   spec.search.temperature = float(study.diversity.temperature);
@@ -41,7 +40,7 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
   AgentSpec spec = baseline ? parseAgentSpec(strength.player) : studyNetAgent(study, strength, checkpoint);
   spec.openingPlies = study.diversity.randomPlies;
   spec.openingSalt = kStudyOpeningSalt;
-  return agentMaker(spec, game);
+  return baseline ? agentMaker(spec, game) : agentMaker(netAgentKind(), spec, game);
 }
 
 std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {

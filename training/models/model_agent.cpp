@@ -1,7 +1,5 @@
 #include "training/models/model_agent.h"
 
-#include <mutex>
-
 #include "mcts/players/agent_kinds.h"
 #include "training/models/model_folder.h"
 #include "training/run/net_player.h"
@@ -15,18 +13,14 @@ AgentSpec netSpecOfModel(const AgentSpec& model) {
   return net;
 }
 
-void registerModelAgentKind() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    registerNetPlayerKind();
-    AgentKind kind = netAgentKindOptions();
-    kind.usage = kModelAgentUsage;
-    const AgentKind net = agentKind("net", "net");
-    kind.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
-    kind.valueHead = [net](const AgentSpec& spec, const Game& game) { return net.valueHead(netSpecOfModel(spec), game); };
-    kind.ownGame = [net](const AgentSpec& spec) { return net.ownGame(netSpecOfModel(spec)); };
-    registerAgentKind("model", std::move(kind));
-  });
+void registerNetworkAgentKinds() {
+  const AgentKind net = netAgentKind();
+  replaceAgentKind("net", net);
+  AgentKind model = agentKind("model", "model");
+  model.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
+  model.valueHead = [net](const AgentSpec& spec, const Game& game) { return net.valueHead(netSpecOfModel(spec), game); };
+  model.ownGame = [net](const AgentSpec& spec) { return net.ownGame(netSpecOfModel(spec)); };
+  replaceAgentKind("model", std::move(model));
 }
 
 }  // namespace tz

@@ -6,11 +6,10 @@
 
 namespace tz {
 
-/// The usage the kind lists in errors and help.
-constexpr const char* kModelAgentUsage = "model:NAME[,sims=N,...] (a shipped model: taflzero models; net: options)";
-
-/// Registers the "model" kind (and the "net" kind it plays through); later calls do nothing.
-void registerModelAgentKind();
+/// Puts the LibTorch build's network players in the table of agent kinds: "net"
+/// (netAgentKind) and "model", which plays through it. Called once at start-up by the
+/// program (cli/main.cpp) and by the tests that play network specs.
+void registerNetworkAgentKinds();
 
 /// The "net" spec a "model" spec stands for: the same options, the model's checkpoint as
 /// its source. Throws Error when the model is not found.

@@ -15,12 +15,11 @@ CheckpointEvaluation::CheckpointEvaluation(const Game& game, RecordStore& store,
     : game_(game), store_(store), config_(config), seed_(seed), device_(std::move(device)) {}
 
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {
-  registerNetPlayerKind();
   AgentSpec spec = config_.agent;
   spec.source = path;
   spec.device = device_;
   spec.openingPlies = config_.randomPlies;
-  return agentMaker(spec, game_);
+  return agentMaker(netAgentKind(), spec, game_);
 }
 
 PlayerMaker CheckpointEvaluation::baselinePlayer(const std::string& text) const {

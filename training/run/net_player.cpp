@@ -1,7 +1,5 @@
 #include "training/run/net_player.h"
 
-#include <mutex>
-
 #include "game/base/error.h"
 #include "mcts/evaluators.h"
 #include "mcts/endgame_probes.h"
@@ -66,22 +64,18 @@ PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
 
 }  // namespace
 
-void registerNetPlayerKind() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    AgentKind kind = netAgentKindOptions();
-    kind.prepare = netPlayers;
-    kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
-      return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.device),
-                                            playEvaluatorOptions(SearchOptions{}));
-    };
-    kind.ownGame = [](const AgentSpec& spec) { return gameOfModel(readCheckpointInfo(spec.source).model); };
-    registerAgentKind("net", std::move(kind));
-  });
+AgentKind netAgentKind() {
+  AgentKind kind = netAgentKindOptions();
+  kind.prepare = netPlayers;
+  kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
+    return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.device),
+                                          playEvaluatorOptions(SearchOptions{}));
+  };
+  kind.ownGame = [](const AgentSpec& spec) { return gameOfModel(readCheckpointInfo(spec.source).model); };
+  return kind;
 }
 
 AgentSpec netAgent(const std::string& checkpoint) {
-  registerNetPlayerKind();
   AgentSpec spec = agentOfKind("net");
   spec.source = checkpoint;
   return spec;

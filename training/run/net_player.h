@@ -36,12 +36,12 @@ struct NetForGame {
 /// played up to the network's. Throws Error when it cannot play `game`.
 NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device);
 
-/// Registers the "net" kind of agent with its players and its value head (once; later
-/// calls do nothing).
-void registerNetPlayerKind();
+/// The "net" kind of agent with its players and its value head, which the LibTorch build
+/// puts in the table of kinds (registerNetworkAgentKinds) and its own agents (a run's
+/// evaluation, a study's networks) play through (agentMaker(netAgentKind(), ...)).
+AgentKind netAgentKind();
 
-/// The "net" agent of `checkpoint` with the kind's defaults, the kind registered first so
-/// that the LibTorch libraries' own agents (a run's evaluation, a study) need no set-up.
+/// The "net" agent of `checkpoint` with the kind's defaults.
 AgentSpec netAgent(const std::string& checkpoint);
 
 }  // namespace tz

@@ -47,7 +47,6 @@ const MorrisGame& game() {
 
 // The scores of `agent` on `positions` 3v3 positions drawn with `seed`.
 ClassScore score(const std::string& agent, int positions = 300, uint64_t seed = 7, Evaluator* head = nullptr) {
-  registerEgtbPlayerKind();
   MorrisEndgameTables tables(game(), folder3v3());
   EgtbScoreOptions options;
   options.agent = agent;

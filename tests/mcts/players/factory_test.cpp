@@ -86,24 +86,41 @@ TEST(PlayerFactory, SearchSpecsTakeEverySearchSettingWithTheFieldListsRange) {
   EXPECT_EQ(makePlayer("mcts:sims=50,gumbel=1,cpuct=2,draw=0.5", *g, 1)->name(), "mcts(rollouts(1),50,gumbel)");
 }
 
-TEST(PlayerFactory, OtherModulesRegisterKinds) {
+// Every kind is in the one table, the network kinds too: their options are read in every
+// build, their players refuse without LibTorch until the LibTorch build replaces them (as
+// registerNetworkAgentKinds does); a kind the table lacks cannot be slipped in.
+TEST(PlayerFactory, OneTableListsEveryKindAndOnlyItsNetworkPlayersAreReplaced) {
+  const auto usages = agentUsages();
+  for (const std::string kind : {"alphabeta", "egtb", "greedy", "mcts", "model", "net", "random", "uniform-mcts"}) {
+    EXPECT_EQ(std::count_if(usages.begin(), usages.end(), [&](const std::string& u) { return u.rfind(kind, 0) == 0; }), 1)
+        << kind;
+  }
+  EXPECT_EQ(usages.size(), 8u);
+  auto g = variant("brandubh");
+  EXPECT_EQ(parseAgentSpec("net:runs/ckpt-3.pt,sims=4,mix=0.5").text(), "net:runs/ckpt-3.pt,sims=4,mix=0.5");
+  EXPECT_EQ(errorOf("net:runs/ckpt-3.pt,sims=4"),
+            "player 'net:runs/ckpt-3.pt,sims=4': net players need the LibTorch build, which this process did not load: "
+            "give the player when starting taflzero (engine --player net:...)");
+  EXPECT_NE(errorOf("model:brandubh,sims=0").find("option 'sims' = '0': expected an integer in [1, "), std::string::npos);
+
+  const AgentKind stub = agentKind("net", "net");
   std::string seen;
-  AgentKind kind;
-  kind.usage = "test-kind:PATH[,depth=D]";
-  kind.source = AgentKind::Source::kFirstItem;
-  kind.fields = [](AgentSpec& spec, AgentFields& f) { f.number("depth", spec.alphabeta.depth, 1, 9); };
-  kind.prepare = [&seen](const AgentSpec& spec, const Game&) -> PlayerMaker {
-    seen = spec.source + " depth " + std::to_string(spec.alphabeta.depth);
+  AgentKind net = stub;
+  net.prepare = [&seen](const AgentSpec& spec, const Game&) -> PlayerMaker {
+    seen = spec.source + " sims " + std::to_string(spec.search.simulations);
     return [](uint64_t seed) { return std::make_unique<players::RandomPlayer>(seed); };
   };
-  registerAgentKind("test-kind", kind);
-  auto g = variant("brandubh");
-  EXPECT_EQ(makePlayer("test-kind:runs/ckpt-3.pt,depth=4", *g, 1)->name(), "random");
-  EXPECT_EQ(seen, "runs/ckpt-3.pt depth 4");
-  EXPECT_NE(errorOf("test-kind:runs/ckpt-3.pt,depth=10").find("expected an integer in [1, 9]"), std::string::npos);
-  EXPECT_NE(errorOf("test-kind").find("expected test-kind:PATH[,depth=D]"), std::string::npos);
-  const auto usages = agentUsages();
-  EXPECT_NE(std::find(usages.begin(), usages.end(), "test-kind:PATH[,depth=D]"), usages.end());
+  replaceAgentKind("net", net);
+  EXPECT_EQ(makePlayer("net:runs/ckpt-3.pt,sims=4", *g, 1)->name(), "random");
+  EXPECT_EQ(seen, "runs/ckpt-3.pt sims 4");
+  replaceAgentKind("net", stub);
+  try {
+    replaceAgentKind("test-kind", net);
+    ADD_FAILURE() << "a kind the table lacks was put in";
+  } catch (const Error& e) {
+    EXPECT_STREQ(e.what(), "no agent kind 'test-kind' in the table of kinds to replace");
+  }
+  EXPECT_NE(errorOf("test-kind:x").find("unknown player 'test-kind:x': expected one of "), std::string::npos);
 }
 
 // The numeric options of a kind with their ranges, as its field list gives them.
@@ -149,7 +166,6 @@ TEST(AgentSpec, EveryOptionOfEveryKindRefusesTheValueJustOutsideItsRange) {
 // A spec is read once into typed fields, its kind's defaults beneath, and printed back from
 // those fields as written.
 TEST(AgentSpec, ReadsTypedFieldsAndPrintsThemBackAsWritten) {
-  registerEgtbPlayerKind();
   for (const std::string text :
        {"random", "greedy", "alphabeta:depth=5", "alphabeta:ms=200,depth=4,tt=64", "mcts:sims=50,rollouts=2",
         "uniform-mcts:sims=800,gumbel=1,candidates=8", "mcts:cpuct=0.1,fpu=-0.5,draw=0.8,tree_mib=1000000",

@@ -85,7 +85,7 @@ TEST(BalanceConfig, ShippedHnefataflStudyLetsALevelSetSeveralKeys) {
 // budgets on every rule set; its cells name the model's network by its checksum, so a model
 // trained further between sittings is another player.
 TEST(BalanceConfig, TheLinnaeusAgentsStudyPlaysTheShippedModelByItsChecksum) {
-  registerModelAgentKind();
+  registerNetworkAgentKinds();
   const StudyConfig c = loadStudy(kShipped + "linnaeus-agents.yaml");
   ASSERT_EQ(c.variants.size(), 8u);
   ASSERT_EQ(c.strengths.size(), 4u);
@@ -101,7 +101,7 @@ TEST(BalanceConfig, TheLinnaeusAgentsStudyPlaysTheShippedModelByItsChecksum) {
 }
 
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
-  registerModelAgentKind();
+  registerNetworkAgentKinds();
   for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "brandubh-conditioned.yaml", "linnaeus.yaml",
                            "hnefatafl.yaml", "linnaeus-trained.yaml", "tablut-presets.yaml", "morris.yaml",
                            "linnaeus-agents.yaml"}) {

@@ -41,7 +41,7 @@ class ModelsTest : public ::testing::Test {
     directory_ = (fs::path(::testing::TempDir()) / ("models_" + std::to_string(getpid()))).string();
     fs::remove_all(directory_);
     setenv("TAFLZERO_MODELS", directory_.c_str(), 1);
-    registerModelAgentKind();
+    registerNetworkAgentKinds();
     folder_ = ModelFolder::at(directory_, "tiny");
     fs::create_directories(folder_.dir + "/games");
     const auto game = loadGame("brandubh");

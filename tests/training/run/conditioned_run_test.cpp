@@ -45,7 +45,7 @@ std::unique_ptr<Player> netPlayer(const std::string& checkpoint, const Game& gam
   AgentSpec spec = netAgent(checkpoint);
   spec.search.simulations = 8;
   spec.tables = tables;
-  return buildAgent(spec, game, 1);
+  return agentMaker(netAgentKind(), spec, game)(1);
 }
 
 std::string writeConfig(const std::string& dir, const std::string& variants) {
