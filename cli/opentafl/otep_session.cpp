@@ -42,7 +42,7 @@ OtepSession::OtepSession(std::string playerSpec, uint64_t seed)
   const AgentSpec spec = parseAgentSpec(spec_);
   const AgentKind kind = agentKind(spec.kind, spec_);
   const std::unique_ptr<Game> game = kind.ownGame ? kind.ownGame(spec) : gameOfOtn(kSpecCheckRules);
-  buildAgent(spec, *game, seed_);
+  checkAgent(spec, *game);
 }
 
 const std::map<std::string, OtepSession::Handler>& OtepSession::handlers() {

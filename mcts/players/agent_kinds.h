@@ -36,6 +36,10 @@ struct AgentKind {
   /// Prepares what the kind's players share (a network, tables) for `game`, which outlives
   /// the maker, and returns the maker of its players. Throws Error for a spec it cannot play.
   std::function<PlayerMaker(const AgentSpec&, const Game&)> prepare;
+  /// Throws Error as `prepare` would for a spec that cannot play `game`, making no player
+  /// and loading no network (a network kind reads its checkpoint's header); null for a kind
+  /// whose `prepare` costs nothing and is its own check.
+  std::function<void(const AgentSpec&, const Game&)> check;
   /// The evaluator of the network behind a spec of the kind; null for a kind without one.
   std::function<std::shared_ptr<Evaluator>(const AgentSpec&, const Game&)> valueHead;
   /// The game an agent of the kind was made for (a network's: the rules its checkpoint

@@ -16,6 +16,15 @@ PlayerMaker agentMaker(const AgentKind& kind, const AgentSpec& spec, const Game&
   };
 }
 
+void checkAgent(const AgentSpec& spec, const Game& game) {
+  const AgentKind kind = agentKind(spec.kind, spec.kind);
+  if (kind.check) {
+    kind.check(spec, game);
+  } else {
+    kind.prepare(spec, game);
+  }
+}
+
 std::unique_ptr<Player> buildAgent(const AgentSpec& spec, const Game& game, uint64_t seed) {
   return agentMaker(spec, game)(seed);
 }

@@ -22,6 +22,10 @@ PlayerMaker agentMaker(const AgentSpec& spec, const Game& game);
 /// agents of a kind it holds (a run's network, netAgentKind()), opened as the spec says.
 PlayerMaker agentMaker(const AgentKind& kind, const AgentSpec& spec, const Game& game);
 
+/// Throws Error as agentMaker would for a spec that cannot play `game`, but makes no player
+/// and loads no network (AgentKind::check): a spec checked before its games start.
+void checkAgent(const AgentSpec& spec, const Game& game);
+
 /// One player of `spec` for `game` with `seed`: agentMaker(spec, game)(seed).
 std::unique_ptr<Player> buildAgent(const AgentSpec& spec, const Game& game, uint64_t seed);
 

@@ -166,7 +166,7 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
     if (c.mode == AgentMode::kBaseline) {
       st.player = s.getString("player", "");
       try {
-        makePlayer(st.player, *game, 1);
+        checkAgent(parseAgentSpec(st.player), *game);
       } catch (const Error& e) {
         throw ConfigError(c.file, prefix + ".player", std::string("a player spec (") + e.what() + ")");
       }

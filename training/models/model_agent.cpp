@@ -18,6 +18,7 @@ void registerNetworkAgentKinds() {
   replaceAgentKind("net", net);
   AgentKind model = agentKind("model", "model");
   model.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
+  model.check = [net](const AgentSpec& spec, const Game& game) { net.check(netSpecOfModel(spec), game); };
   model.valueHead = [net](const AgentSpec& spec, const Game& game) { return net.valueHead(netSpecOfModel(spec), game); };
   model.ownGame = [net](const AgentSpec& spec) { return net.ownGame(netSpecOfModel(spec)); };
   replaceAgentKind("model", std::move(model));

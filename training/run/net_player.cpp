@@ -26,12 +26,34 @@ std::unique_ptr<Player> NetForGame::seated(std::unique_ptr<Player> player) const
   return player;
 }
 
+namespace {
+
+// The rule-conditioned game through which the network of `meta` plays `game` (null for a
+// network of one variant); throws Error, naming `what`, when it cannot play `game`.
+std::unique_ptr<RuleConditionedGame> checkedConditioning(const ModelMeta& meta, const Game& game, const std::string& what) {
+  std::unique_ptr<RuleConditionedGame> conditioned = conditionedGameOfModel(meta, game);
+  checkModelMatches(meta, conditioned ? *conditioned : game, what);
+  return conditioned;
+}
+
+// The option `tables` of a net agent, in words for its errors.
+std::string tablesContext(const AgentSpec& spec) { return "player " + quoted(spec.text()) + ": option tables"; }
+
+// Throws Error when the agent's endgame tables do not open for `game`, or its network is a
+// rule-conditioned one (`conditioned`), which cannot search with them.
+void checkTables(const AgentSpec& spec, const Game& game, bool conditioned) {
+  if (spec.tables.empty()) return;
+  openPlayerTables(game, spec.tables, tablesContext(spec));
+  if (conditioned) throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
+}
+
+}  // namespace
+
 NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device) {
   NetForGame out;
   out.net = loadCheckpoint(checkpoint, device);
-  out.conditioned = conditionedGameOfModel(out.net->meta(), game);
   const std::string what = "checkpoint " + checkpoint;
-  checkModelMatches(out.net->meta(), out.played(game), what);
+  out.conditioned = checkedConditioning(out.net->meta(), game, what);
   const int trained = plyLimitOfRules(out.net->meta().rulesYaml, what + ": its rules");
   if (trained > 0 && plyLimitOfRules(game.rulesYaml(), "the rules of " + game.name()) > trained) out.plyLimit = trained;
   return out;
@@ -43,12 +65,9 @@ namespace {
 // its own evaluator of it (a worker of its own), valued exactly by the agent's tables where
 // they cover a leaf and mixed with playouts by its `mix`.
 PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
-  const std::string context = "player " + quoted(spec.text()) + ": option tables";
-  if (!spec.tables.empty()) openPlayerTables(game, spec.tables, context);  // refused here, before any game
+  const std::string context = tablesContext(spec);
   const NetForGame loaded = loadNetForGame(spec.source, game, spec.device);
-  if (!spec.tables.empty() && loaded.conditioned) {
-    throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
-  }
+  checkTables(spec, game, loaded.conditioned != nullptr);  // refused here, before any game
   return [spec, loaded, context, &game](uint64_t seed) {
     SearchOptions options = spec.search;
     options.seed = seed;
@@ -67,6 +86,10 @@ PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
 AgentKind netAgentKind() {
   AgentKind kind = netAgentKindOptions();
   kind.prepare = netPlayers;
+  kind.check = [](const AgentSpec& spec, const Game& game) {
+    const ModelMeta meta = readCheckpointInfo(spec.source).model;
+    checkTables(spec, game, checkedConditioning(meta, game, "checkpoint " + spec.source) != nullptr);
+  };
   kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
     return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.device),
                                           playEvaluatorOptions(SearchOptions{}));

@@ -107,12 +107,15 @@ TEST(PlayerFactory, OneTableListsEveryKindAndOnlyItsNetworkPlayersAreReplaced) {
   std::string seen;
   AgentKind net = stub;
   net.prepare = [&seen](const AgentSpec& spec, const Game&) -> PlayerMaker {
-    seen = spec.source + " sims " + std::to_string(spec.search.simulations);
+    seen += "prepare " + spec.source + " sims " + std::to_string(spec.search.simulations) + ";";
     return [](uint64_t seed) { return std::make_unique<players::RandomPlayer>(seed); };
   };
+  net.check = [&seen](const AgentSpec& spec, const Game&) { seen += "check " + spec.source + ";"; };
   replaceAgentKind("net", net);
   EXPECT_EQ(makePlayer("net:runs/ckpt-3.pt,sims=4", *g, 1)->name(), "random");
-  EXPECT_EQ(seen, "runs/ckpt-3.pt sims 4");
+  checkAgent(parseAgentSpec("net:runs/ckpt-4.pt"), *g);  // the kind's check alone: no player made
+  EXPECT_EQ(seen, "prepare runs/ckpt-3.pt sims 4;check runs/ckpt-4.pt;");
+  checkAgent(parseAgentSpec("alphabeta:depth=2"), *g);  // a kind without a check: its prepare
   replaceAgentKind("net", stub);
   try {
     replaceAgentKind("test-kind", net);

@@ -39,13 +39,23 @@ std::string freshDir(const std::string& name) {
   return dir.string();
 }
 
-// The net agent of `checkpoint` at 8 simulations for `game`, with the endgame tables in
-// `tables` when given, built with seed 1.
-std::unique_ptr<Player> netPlayer(const std::string& checkpoint, const Game& game, const std::string& tables = "") {
+// The net agent of `checkpoint` at 8 simulations, with the endgame tables in `tables` when given.
+AgentSpec netSpec(const std::string& checkpoint, const std::string& tables = "") {
   AgentSpec spec = netAgent(checkpoint);
   spec.search.simulations = 8;
   spec.tables = tables;
-  return agentMaker(netAgentKind(), spec, game)(1);
+  return spec;
+}
+
+// netSpec's player for `game`, built with seed 1.
+std::unique_ptr<Player> netPlayer(const std::string& checkpoint, const Game& game, const std::string& tables = "") {
+  return agentMaker(netAgentKind(), netSpec(checkpoint, tables), game)(1);
+}
+
+// The error of checking netSpec for `game` without building its player (the net kind's
+// check, which checkAgent calls), "" when it passes.
+std::string checkError(const std::string& checkpoint, const Game& game, const std::string& tables = "") {
+  return errorOf([&] { netAgentKind().check(netSpec(checkpoint, tables), game); });
 }
 
 std::string writeConfig(const std::string& dir, const std::string& variants) {
@@ -85,10 +95,13 @@ TEST(ConditionedRun, PlaysBothVariantsAndCheckpointsOneNetworkForEach) {
     EXPECT_NE(std::find(legal.begin(), legal.end(), player->chooseAction(*state)), legal.end()) << first;
     const std::string member = first == std::string("first=attackers") ? "attackers-first" : "defenders-first";
     EXPECT_EQ(player->name().substr(player->name().size() - member.size() - 4), " as " + member);
+    EXPECT_EQ(checkError(s.latestCheckpoint, *game), "") << first;
   }
   const auto weak = loadGame("brandubh", {"king.capture=weak"});
   expectError([&] { netPlayer(s.latestCheckpoint, *weak); },
               "is not one of the variants the rule-conditioned network was trained on (attackers-first, defenders-first)");
+  EXPECT_NE(checkError(s.latestCheckpoint, *weak).find("is not one of the variants the rule-conditioned network"),
+            std::string::npos);
   expectError([&] { loadCheckpoint(s.latestCheckpoint, *loadGame("brandubh")); }, "is a rule-conditioned network");
   // The model's own game is conditioned (export, net info); the browser page cannot encode it.
   const auto own = gameOfModel(info.model);
@@ -136,6 +149,9 @@ TEST(ConditionedRun, ARuleConditionedNetworkDoesNotSearchWithEndgameTables) {
   const auto game = loadGame("morris");
   expectError([&] { netPlayer(s.latestCheckpoint, *game, morrisTables3v3()); },
               "a rule-conditioned network cannot search with endgame tables");
+  EXPECT_NE(checkError(s.latestCheckpoint, *game, morrisTables3v3()).find("cannot search with endgame tables"),
+            std::string::npos);
+  EXPECT_EQ(checkError(s.latestCheckpoint, *game), "");
   EXPECT_NE(netPlayer(s.latestCheckpoint, *game), nullptr);  // it plays without them
 }
 
