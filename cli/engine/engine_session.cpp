@@ -86,8 +86,8 @@ std::string turnName(const State& before, const State& after) {
 
 EngineSession::EngineSession(const std::string& variant, const std::vector<std::string>& overrides,
                              const std::string& playerSpec, uint64_t seed)
-    : seed_(seed), game_(loadGame(variant, overrides)), state_(game_->newGame()), spec_(playerSpec) {
-  usePlayer(spec_);
+    : seed_(seed), game_(loadGame(variant, overrides)), state_(game_->newGame()), spec_(parseAgentSpec(playerSpec)) {
+  setPlayer(buildAgent(spec_, *game_, seed_));
 }
 
 const std::map<std::string, EngineSession::Command>& EngineSession::commands() {
@@ -154,13 +154,13 @@ void EngineSession::help(const Words&, Answer& answer) {
 void EngineSession::variant(const Words& words, Answer& answer) {
   if (words.size() > 1) {
     auto game = loadGame(words[1], Words(words.begin() + 2, words.end()));
-    auto player = makePlayer(spec_, *game, seed_);  // refused before anything changes
+    auto player = buildAgent(spec_, *game, seed_);  // refused before anything changes
     // Everything made from the old game goes before it does.
     player_.reset();
     history_.clear();
     state_.reset();
     game_ = std::move(game);
-    setPlayer(std::move(player), spec_);
+    setPlayer(std::move(player));
     reset(game_->newGame());
   }
   answer.text = game_->name();
@@ -192,7 +192,7 @@ void EngineSession::genmove(const Words& words, Answer& answer) {
   requireOngoing();
   const auto budgets = budgetsOf(words);
   for (const auto& [key, takes] : {std::pair{"sims", takesCount_}, std::pair{"ms", takesClock_}}) {
-    if (budgets.count(key) && !takes) throw Error("player " + quoted(spec_) + " takes no budget '" + key + "'");
+    if (budgets.count(key) && !takes) throw Error("player " + quoted(spec_.text()) + " takes no budget '" + key + "'");
   }
   player_->setSearchBudget(searchBudgetOf(budgets, takesCount_));  // the tree (or table) is kept
   // The player acts until the turn passes (a morris mill is followed by its removal).
@@ -232,26 +232,23 @@ void EngineSession::undo(const Words&, Answer&) {
 void EngineSession::result(const Words&, Answer& answer) { answer.text = resultText(); }
 
 void EngineSession::player(const Words& words, Answer& answer) {
-  if (words.size() > 1) {
-    usePlayer(words[1]);
-    spec_ = words[1];
-  }
-  answer.text = spec_;
+  if (words.size() > 1) usePlayer(parseAgentSpec(words[1]));
+  answer.text = spec_.text();
 }
 
 void EngineSession::quit(const Words&, Answer&) { finished_ = true; }
 
-void EngineSession::usePlayer(const std::string& spec) {
-  if (player_ && spec == builtSpec_) return;
-  setPlayer(makePlayer(spec, *game_, seed_), spec);
+void EngineSession::usePlayer(const AgentSpec& spec) {
+  if (spec.text() == spec_.text()) return;  // the same player keeps its tree
+  setPlayer(buildAgent(spec, *game_, seed_));
+  spec_ = spec;
 }
 
-void EngineSession::setPlayer(std::unique_ptr<Player> player, const std::string& spec) {
+void EngineSession::setPlayer(std::unique_ptr<Player> player) {
   player->newGame();
   takesCount_ = player->setSearchBudget(SearchBudget{1, std::nullopt});
   takesClock_ = player->setSearchBudget(SearchBudget{0, MoveTime{1, 1}});
   player_ = std::move(player);
-  builtSpec_ = spec;
 }
 
 void EngineSession::reset(std::unique_ptr<State> state) {

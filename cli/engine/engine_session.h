@@ -10,6 +10,7 @@
 
 #include "game/game.h"
 #include "mcts/player.h"
+#include "mcts/players/agent_spec.h"
 
 namespace tz::cli {
 
@@ -74,9 +75,9 @@ class EngineSession {
   // The answer to one command line split into words (the first names the command).
   Answer run(const Words& words);
   // Makes `spec` the player when it differs from the one playing (Error when it is bad).
-  void usePlayer(const std::string& spec);
-  // Makes `player`, built from `spec` for game_, the one playing.
-  void setPlayer(std::unique_ptr<Player> player, const std::string& spec);
+  void usePlayer(const AgentSpec& spec);
+  // Makes `player`, built from spec_ for game_, the one playing.
+  void setPlayer(std::unique_ptr<Player> player);
   // Starts the game over at `state` (of game_): no history, a player told of a new game.
   void reset(std::unique_ptr<State> state);
   // Throws Error when the game is over, naming its result.
@@ -88,8 +89,7 @@ class EngineSession {
   std::unique_ptr<Game> game_;
   std::unique_ptr<State> state_;                 // the position now
   std::vector<std::unique_ptr<State>> history_;  // the position before each turn played since the last reset
-  std::string spec_;                             // the player as set by --player or `player`
-  std::string builtSpec_;                        // the spec player_ was built from
+  AgentSpec spec_;                               // the player as set by --player or `player`, read once
   std::unique_ptr<Player> player_;
   bool takesCount_ = false;                      // player_ takes `genmove sims N` (a search)
   bool takesClock_ = false;                      // player_ takes `genmove ms T` (a search, alphabeta)

@@ -38,11 +38,10 @@ std::vector<std::string> splitWords(const std::string& line) {
 }  // namespace
 
 OtepSession::OtepSession(std::string playerSpec, uint64_t seed)
-    : spec_(std::move(playerSpec)), seed_(seed), fallbackState_(seed) {
-  const AgentSpec spec = parseAgentSpec(spec_);
-  const AgentKind kind = agentKind(spec.kind, spec_);
-  const std::unique_ptr<Game> game = kind.ownGame ? kind.ownGame(spec) : gameOfOtn(kSpecCheckRules);
-  checkAgent(spec, *game);
+    : spec_(parseAgentSpec(playerSpec)), seed_(seed), fallbackState_(seed) {
+  const AgentKind kind = agentKind(spec_.kind, playerSpec);
+  const std::unique_ptr<Game> game = kind.ownGame ? kind.ownGame(spec_) : gameOfOtn(kSpecCheckRules);
+  checkAgent(spec_, *game);
 }
 
 const std::map<std::string, OtepSession::Handler>& OtepSession::handlers() {
@@ -96,7 +95,7 @@ void OtepSession::rules(const Words& words, Words& out) {
     std::string text;
     for (size_t i = 1; i < words.size(); ++i) text += (i > 1 ? " " : "") + words[i];
     auto game = gameOfOtn(text);
-    player_ = makePlayer(spec_, *game, seed_);
+    player_ = buildAgent(spec_, *game, seed_);
     player_->newGame();
     game_ = std::move(game);
     state_ = game_->newGame();
@@ -133,7 +132,7 @@ void OtepSession::play(const Words& words, Words& out) {
       const MoveTime time = moveTime(*clock_, side);
       if (!timed_) {
         // The player goes on under the clock with what it has searched.
-        auto timed = std::make_unique<tablut::TimedPlayer>(parseAgentSpec(spec_), std::move(player_),
+        auto timed = std::make_unique<tablut::TimedPlayer>(spec_, std::move(player_),
                                                            int64_t(time.plannedMs));
         timed_ = timed.get();
         player_ = std::move(timed);

@@ -15,6 +15,7 @@
 #include "cli/tablut/timed_player.h"
 #include "game/game.h"
 #include "mcts/player.h"
+#include "mcts/players/agent_spec.h"
 
 namespace tz::cli::opentafl {
 
@@ -78,7 +79,7 @@ class OtepSession {
   // Our move now: the player's, or another legal one when the host refused the player's.
   Action chooseMove();
 
-  std::string spec_;
+  AgentSpec spec_;  // the player, read once
   uint64_t seed_;
   std::unique_ptr<Game> game_;
   std::unique_ptr<State> state_;
