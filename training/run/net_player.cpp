@@ -39,12 +39,18 @@ std::unique_ptr<RuleConditionedGame> checkedConditioning(const ModelMeta& meta, 
 // The option `tables` of a net agent, in words for its errors.
 std::string tablesContext(const AgentSpec& spec) { return "player " + quoted(spec.text()) + ": option tables"; }
 
-// Throws Error when the agent's endgame tables do not open for `game`, or its network is a
-// rule-conditioned one (`conditioned`), which cannot search with them.
-void checkTables(const AgentSpec& spec, const Game& game, bool conditioned) {
-  if (spec.tables.empty()) return;
-  openPlayerTables(game, spec.tables, tablesContext(spec));
-  if (conditioned) throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
+// Throws Error when the agent's endgame tables do not open for `game`: checked first, before
+// its checkpoint is read.
+void checkTablesOpen(const AgentSpec& spec, const Game& game) {
+  if (!spec.tables.empty()) openPlayerTables(game, spec.tables, tablesContext(spec));
+}
+
+// Throws Error when the agent has endgame tables and its network is a rule-conditioned one
+// (`conditioned`), which cannot search with them.
+void checkTablesUsable(const AgentSpec& spec, bool conditioned) {
+  if (!spec.tables.empty() && conditioned) {
+    throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
+  }
 }
 
 }  // namespace
@@ -66,8 +72,9 @@ namespace {
 // they cover a leaf and mixed with playouts by its `mix`.
 PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
   const std::string context = tablesContext(spec);
+  checkTablesOpen(spec, game);  // refused here, before any game
   const NetForGame loaded = loadNetForGame(spec.source, game, spec.device);
-  checkTables(spec, game, loaded.conditioned != nullptr);  // refused here, before any game
+  checkTablesUsable(spec, loaded.conditioned != nullptr);
   return [spec, loaded, context, &game](uint64_t seed) {
     SearchOptions options = spec.search;
     options.seed = seed;
@@ -87,8 +94,9 @@ AgentKind netAgentKind() {
   AgentKind kind = netAgentKindOptions();
   kind.prepare = netPlayers;
   kind.check = [](const AgentSpec& spec, const Game& game) {
+    checkTablesOpen(spec, game);
     const ModelMeta meta = readCheckpointInfo(spec.source).model;
-    checkTables(spec, game, checkedConditioning(meta, game, "checkpoint " + spec.source) != nullptr);
+    checkTablesUsable(spec, checkedConditioning(meta, game, "checkpoint " + spec.source) != nullptr);
   };
   kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
     return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.device),
