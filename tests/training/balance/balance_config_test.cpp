@@ -90,7 +90,8 @@ TEST(BalanceConfig, TheLinnaeusAgentsStudyPlaysTheShippedModelByItsChecksum) {
   ASSERT_EQ(c.variants.size(), 8u);
   ASSERT_EQ(c.strengths.size(), 4u);
   EXPECT_EQ(c.mode, AgentMode::kBaseline);
-  EXPECT_EQ(c.strengths.back().player, "model:linnaeus,sims=200");
+  EXPECT_EQ(c.strengths.back().player, "model:linnaeus,sims=800");
+  EXPECT_EQ(c.stopping.minGames, 200);  // every cell: at least 200 games at the top rung (and the others)
   EXPECT_EQ(c.elo.games, 100);
   const ModelCard card = readModelCard(ModelFolder::named("linnaeus").card);
   EXPECT_EQ(cellNetwork(c, c.strengths.back(), ""), card.sha256.substr(0, 16));
