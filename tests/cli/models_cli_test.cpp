@@ -75,9 +75,10 @@ TEST_F(ModelsCli, AModelPlayerPlaysItsOwnVariant) {
 }
 
 // OpenTafl's own rules strings with the shipped network agents (docs/OPENTAFL.md 3): Fetlar
-// is our fetlar but for the ply limit (OpenTafl has none), so model:fetlar plays it; Copenhagen
-// and Brandub differ from our presets in play (the repetition rule; the king and the throne),
-// so no shipped agent plays them yet and the rules message is refused naming the rule.
+// is our fetlar but for the ply limit (OpenTafl has none), so model:fetlar plays it; Brandub
+// differs from our brandubh in play (the king and the throne), so model:brandubh is refused it,
+// naming the rule, and model:brandubh-opentafl, trained on its rules, plays it; Copenhagen
+// differs from our copenhagen in the repetition rule, and no shipped agent plays it yet.
 TEST_F(ModelsCli, OpenTaflsStringsStartAGameWithTheShippedAgentOfTheirRules) {
   const std::string start11 = " start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
   const auto session = [&](const std::string& model, const std::string& rules) {
@@ -95,11 +96,16 @@ TEST_F(ModelsCli, OpenTaflsStringsStartAGameWithTheShippedAgentOfTheirRules) {
   EXPECT_NE(copenhagen.out.find("repetition.rule=loss_defenders, but the variant copenhagen has repetition.rule=loss_mover"),
             std::string::npos)
       << copenhagen.out;
-  const CliResult brandub =
-      session("brandubh", "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+  const std::string brandubRules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
+  const CliResult brandub = session("brandubh", brandubRules);
   EXPECT_NE(brandub.out.find("hello\nerror -1 taflzero: checkpoint "), std::string::npos) << brandub.out;
   EXPECT_NE(brandub.out.find("king.capture=weak_off_throne"), std::string::npos) << brandub.out;
   EXPECT_EQ(brandub.out.find("ply_limit"), std::string::npos) << brandub.out;  // the limit is no difference
+  const CliResult own = session("brandubh-opentafl", brandubRules);
+  EXPECT_EQ(own.code, 0) << own.out;
+  EXPECT_EQ(own.out.rfind("hello\nstatus taflzero plays brandub as mcts(net:", 0), 0u) << own.out;
+  EXPECT_NE(own.out.find("\nmove "), std::string::npos) << own.out;
+  EXPECT_EQ(own.out.find("error"), std::string::npos) << own.out;
 }
 
 TEST_F(ModelsCli, NothingChangesWithoutForceAndUnknownModelsAreRefused) {
