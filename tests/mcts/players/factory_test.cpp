@@ -103,9 +103,9 @@ TEST(PlayerFactory, OneTableListsEveryKindAndOnlyItsNetworkPlayersAreReplaced) {
             "give the player when starting taflzero (engine --player net:...)");
   EXPECT_NE(errorOf("model:brandubh,sims=0").find("option 'sims' = '0': expected an integer in [1, "), std::string::npos);
 
-  const AgentKind stub = agentKind("net", "net");
+  const AgentKind withoutLibTorch = agentKind("net", "net");  // the table's own: its players refuse
   std::string seen;
-  AgentKind net = stub;
+  AgentKind net = withoutLibTorch;
   net.prepare = [&seen](const AgentSpec& spec, const Game&) -> PlayerMaker {
     seen += "prepare " + spec.source + " sims " + std::to_string(spec.search.simulations) + ";";
     return [](uint64_t seed) { return std::make_unique<players::RandomPlayer>(seed); };
@@ -116,7 +116,7 @@ TEST(PlayerFactory, OneTableListsEveryKindAndOnlyItsNetworkPlayersAreReplaced) {
   checkAgent(parseAgentSpec("net:runs/ckpt-4.pt"), *g);  // the kind's check alone: no player made
   EXPECT_EQ(seen, "prepare runs/ckpt-3.pt sims 4;check runs/ckpt-4.pt;");
   checkAgent(parseAgentSpec("alphabeta:depth=2"), *g);  // a kind without a check: its prepare
-  replaceAgentKind("net", stub);
+  replaceAgentKind("net", withoutLibTorch);  // the table as it was
   try {
     replaceAgentKind("test-kind", net);
     ADD_FAILURE() << "a kind the table lacks was put in";
