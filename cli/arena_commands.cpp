@@ -80,6 +80,7 @@ struct ArenaOptions {
   std::string a, b, db = "taflzero.db", tag;
   int games = 0;
   int randomPlies = 0;
+  int gamesAtOnce = 1;
   uint64_t seed = 1;
   bool json = false;
 };
@@ -129,8 +130,9 @@ void runArena(const ArenaOptions& o) {
              stored, o.db, tag);
   Progress progress(stored, o.games);
   const auto start = Clock::now();
-  const int played = runMatch(*game, a, b, store, {tag, o.games, o.seed, "random_plies=" + std::to_string(plies)},
-                              [&](const GameRecord&) { progress.gameDone(); });
+  MatchOptions match{tag, o.games, o.seed, "random_plies=" + std::to_string(plies)};
+  match.atOnce = o.gamesAtOnce;
+  const int played = runMatch(*game, a, b, store, match, [&](const GameRecord&) { progress.gameDone(); });
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   std::vector<GameRecord> games;
   for (GameRecord& g : store.gamesByTag(tag)) {
@@ -155,6 +157,11 @@ void addArena(CLI::App& app) {
                   "The first N plies of every game are uniformly random legal moves (diverse games between "
                   "deterministic players)")
       ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd->add_option("--games-at-once", o->gamesAtOnce,
+                  "Games played at the same time, each in a thread of its own (a network player's share its "
+                  "forward passes; a player limited by time shares the cores)")
+      ->check(CLI::Range(1, 256))
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] { runArena(*o); });

@@ -11,6 +11,18 @@ namespace tz {
 
 using Clock = std::chrono::steady_clock;
 
+// Counts a call in evaluate() for its lifetime; alone() when no other call was in it.
+class NetEvaluator::CallerCount {
+ public:
+  explicit CallerCount(std::atomic<int>& count) : count_(count), before_(count.fetch_add(1)) {}
+  ~CallerCount() { count_.fetch_sub(1); }
+  bool alone() const { return before_ == 0; }
+
+ private:
+  std::atomic<int>& count_;
+  int before_;
+};
+
 // One evaluate() call: how many of its requests are still unanswered, and the first error.
 struct NetEvaluator::Ticket {
   std::mutex mutex;
@@ -50,6 +62,23 @@ void NetEvaluator::evaluate(EvalRequest* requests, int count) {
   thread_local std::vector<float> inputs;
   inputs.resize(size_t(count) * inputSize_);
   for (int i = 0; i < count; ++i) requests[i].state->encode(&inputs[size_t(i) * inputSize_]);
+  CallerCount inside(callersInside_);
+  if (count >= options_.maxBatch || (inside.alone() && options_.maxWaitUs == 0 && options_.clients <= 1)) {
+    // Nothing could join these requests in a batch (they fill whole batches, or no other
+    // call is in progress and no worker would wait for one): the caller runs them, sparing
+    // two thread switches a batch (a lone search's every leaf).
+    setTorchThreads(options_.torchThreads);  // a thread's own setting, as each worker's
+    thread_local Outputs outputs;
+    thread_local std::vector<EvalRequest*> answered;
+    for (int start = 0; start < count; start += options_.maxBatch) {
+      const int n = std::min(options_.maxBatch, count - start);
+      answered.resize(size_t(n));
+      for (int i = 0; i < n; ++i) answered[size_t(i)] = &requests[start + i];
+      predict(&inputs[size_t(start) * inputSize_], answered, outputs);
+      byCallers_.fetch_add(1, std::memory_order_relaxed);
+    }
+    return;
+  }
   Ticket ticket;
   ticket.remaining = count;
   {
@@ -67,7 +96,9 @@ void NetEvaluator::evaluate(EvalRequest* requests, int count) {
 void NetEvaluator::workerLoop() {
   setTorchThreads(options_.torchThreads);
   std::vector<Pending> batch;
-  std::vector<float> inputs, logits, values;
+  std::vector<float> inputs;
+  std::vector<EvalRequest*> answered;
+  Outputs outputs;
   const size_t maxBatch = size_t(options_.maxBatch);
   for (;;) {
     {
@@ -89,39 +120,48 @@ void NetEvaluator::workerLoop() {
       batch.assign(queue_.begin(), queue_.begin() + long(n));
       queue_.erase(queue_.begin(), queue_.begin() + long(n));
     }
-    runBatch(batch, inputs, logits, values);
+    runBatch(batch, inputs, answered, outputs);
   }
 }
 
-void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<float>& logits,
-                            std::vector<float>& values) {
-  const int n = int(batch.size());
-  inputs.resize(size_t(n) * inputSize_);
-  logits.resize(size_t(n) * numActions_);
-  values.resize(size_t(2 * n));  // values, then draw probabilities
-  float* draws = values.data() + n;
-  std::exception_ptr error;
-  try {
-    for (int i = 0; i < n; ++i) std::memcpy(&inputs[size_t(i) * inputSize_], batch[i].input, sizeof(float) * inputSize_);
-    net_->predict(inputs.data(), n, logits.data(), values.data(), options_.mixedPrecision, draws);
-  } catch (...) {
-    error = std::current_exception();
-  }
+void NetEvaluator::predict(const float* inputs, const std::vector<EvalRequest*>& requests, Outputs& outputs) {
+  const int n = int(requests.size());
+  outputs.logits.resize(size_t(n) * numActions_);
+  outputs.values.resize(size_t(2 * n));  // values, then draw probabilities
+  const float* draws = outputs.values.data() + n;
+  net_->predict(inputs, n, outputs.logits.data(), outputs.values.data(), options_.mixedPrecision, outputs.values.data() + n);
   batches_.fetch_add(1, std::memory_order_relaxed);
   positions_.fetch_add(n, std::memory_order_relaxed);
   for (int i = 0; i < n; ++i) {
-    EvalRequest& r = *batch[i].request;
-    if (!error) {
-      // Softmax over the legal actions only.
-      const float* row = &logits[size_t(i) * numActions_];
-      float top = -INFINITY;
-      for (int k = 0; k < r.numLegal; ++k) top = std::max(top, row[r.legal[k]]);
-      float sum = 0.f;
-      for (int k = 0; k < r.numLegal; ++k) sum += (r.priors[k] = std::exp(row[r.legal[k]] - top));
-      for (int k = 0; k < r.numLegal; ++k) r.priors[k] /= sum;
-      r.value = values[i];
-      r.draw = draws[i];
+    EvalRequest& r = *requests[size_t(i)];
+    // Softmax over the legal actions only.
+    const float* row = &outputs.logits[size_t(i) * numActions_];
+    float top = -INFINITY;
+    for (int k = 0; k < r.numLegal; ++k) top = std::max(top, row[r.legal[k]]);
+    float sum = 0.f;
+    for (int k = 0; k < r.numLegal; ++k) sum += (r.priors[k] = std::exp(row[r.legal[k]] - top));
+    for (int k = 0; k < r.numLegal; ++k) r.priors[k] /= sum;
+    r.value = outputs.values[size_t(i)];
+    r.draw = draws[i];
+  }
+}
+
+void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<EvalRequest*>& answered,
+                            Outputs& outputs) {
+  const int n = int(batch.size());
+  inputs.resize(size_t(n) * inputSize_);
+  answered.resize(size_t(n));
+  std::exception_ptr error;
+  try {
+    for (int i = 0; i < n; ++i) {
+      std::memcpy(&inputs[size_t(i) * inputSize_], batch[i].input, sizeof(float) * inputSize_);
+      answered[size_t(i)] = batch[i].request;
     }
+    predict(inputs.data(), answered, outputs);
+  } catch (...) {
+    error = std::current_exception();
+  }
+  for (int i = 0; i < n; ++i) {
     Ticket& t = *batch[i].ticket;
     // Notify under the lock: the caller may destroy the ticket as soon as it sees zero.
     std::lock_guard<std::mutex> lock(t.mutex);
@@ -138,7 +178,8 @@ std::string NetEvaluator::name() const {
 }
 
 NetEvaluatorStats NetEvaluator::stats() const {
-  return {batches_.load(std::memory_order_relaxed), positions_.load(std::memory_order_relaxed)};
+  return {batches_.load(std::memory_order_relaxed), positions_.load(std::memory_order_relaxed),
+          byCallers_.load(std::memory_order_relaxed)};
 }
 
 }  // namespace tz

@@ -35,6 +35,7 @@ struct NetEvaluatorOptions {
 struct NetEvaluatorStats {
   uint64_t batches = 0;    // forward passes run
   uint64_t positions = 0;  // positions evaluated
+  uint64_t byCallers = 0;  // of the forward passes, those run by the calling thread (no other call could join them)
 };
 
 /// An Evaluator backed by a Network; evaluate() may be called by any number of threads.
@@ -46,7 +47,11 @@ class NetEvaluator final : public Evaluator {
   ~NetEvaluator() override;
 
   /// Encodes the requests in the calling thread, queues them and blocks until a worker has
-  /// answered every one of them; rethrows a worker's error.
+  /// answered every one of them; rethrows a worker's error. Requests no others could join
+  /// are run by the calling thread, not queued: those that fill whole batches by themselves
+  /// (at least maxBatch), and, when no worker waits for fuller batches (maxWaitUs 0, at most
+  /// one client), those of a call made while no other is in progress. A caller that runs its
+  /// own requests keeps the evaluator's torch threads as its thread's setting.
   void evaluate(EvalRequest* requests, int count) override;
   /// "net:<variant>/<network name>@step".
   std::string name() const override;
@@ -55,6 +60,7 @@ class NetEvaluator final : public Evaluator {
 
  private:
   struct Ticket;
+  class CallerCount;
   struct Pending {
     const float* input;
     EvalRequest* request;
@@ -62,9 +68,20 @@ class NetEvaluator final : public Evaluator {
     std::chrono::steady_clock::time_point arrival;
   };
 
+  // A forward pass's outputs, kept between passes.
+  struct Outputs {
+    std::vector<float> logits;
+    std::vector<float> values;  // values, then draw probabilities
+  };
+
   void workerLoop();
-  void runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<float>& logits,
-                std::vector<float>& values);
+  // Runs the encoded positions `inputs` (one row per request) through the network and
+  // answers each request: priors over its legal actions, value and draw probability. Throws
+  // what the network throws, answering none.
+  void predict(const float* inputs, const std::vector<EvalRequest*>& requests, Outputs& outputs);
+  // Answers a batch taken from the queue and wakes its callers, handing them any error.
+  void runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<EvalRequest*>& answered,
+                Outputs& outputs);
 
   std::shared_ptr<const Network> net_;
   NetEvaluatorOptions options_;
@@ -75,9 +92,11 @@ class NetEvaluator final : public Evaluator {
   std::deque<Pending> queue_;
   bool stop_ = false;
   std::atomic<int> waitingCallers_{0};  // evaluate() calls not yet answered
+  std::atomic<int> callersInside_{0};   // evaluate() calls in progress, run by their callers or queued
   std::vector<std::thread> workers_;
   std::atomic<uint64_t> batches_{0};
   std::atomic<uint64_t> positions_{0};
+  std::atomic<uint64_t> byCallers_{0};
 };
 
 }  // namespace tz

@@ -1,6 +1,6 @@
 // The batched evaluator under concurrent load: every requester gets the answer for its own
-// positions, large calls are split into batches, a batch runs once all clients wait, bad
-// options are refused, and worker errors reach the caller.
+// positions, large calls are split into batches (run by their caller), a batch runs once all
+// clients wait, bad options are refused, and worker errors reach the caller.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -71,10 +71,14 @@ class EvaluatorTest : public ::testing::Test {
   std::vector<Reference> refs_;
 };
 
-TEST_F(EvaluatorTest, ConcurrentRequestersEachGetTheirOwnAnswers) {
+// With workers that wait for fuller batches, and with workers that do not (where a call
+// made while no other is in progress runs in its caller's thread).
+class ConcurrentEvaluatorTest : public EvaluatorTest, public ::testing::WithParamInterface<int> {};
+
+TEST_P(ConcurrentEvaluatorTest, ConcurrentRequestersEachGetTheirOwnAnswers) {
   NetEvaluatorOptions options;
   options.maxBatch = 16;
-  options.maxWaitUs = 2000;
+  options.maxWaitUs = GetParam();
   options.workers = 2;
   NetEvaluator evaluator(net_, options);
   constexpr int kThreads = 24, kRounds = 25;
@@ -108,6 +112,8 @@ TEST_F(EvaluatorTest, ConcurrentRequestersEachGetTheirOwnAnswers) {
   EXPECT_GE(evaluator.stats().batches, evaluator.stats().positions / 16);
 }
 
+INSTANTIATE_TEST_SUITE_P(WaitLimits, ConcurrentEvaluatorTest, ::testing::Values(2000, 0));
+
 TEST_F(EvaluatorTest, OneCallLargerThanABatchIsSplit) {
   NetEvaluatorOptions options;
   options.maxBatch = 8;
@@ -122,6 +128,7 @@ TEST_F(EvaluatorTest, OneCallLargerThanABatchIsSplit) {
   evaluator.evaluate(reqs.data(), n);
   for (int i = 0; i < n; ++i) EXPECT_LE(distance(refs_[i], priors[i], reqs[i].value), 1e-5) << "position " << i;
   EXPECT_EQ(evaluator.stats().batches, uint64_t((n + 7) / 8));
+  EXPECT_EQ(evaluator.stats().byCallers, uint64_t((n + 7) / 8));  // whole batches: nothing to wait for
   EXPECT_NE(evaluator.name().find("net:linnaeus/tiny"), std::string::npos);
 }
 
@@ -150,6 +157,34 @@ TEST_F(EvaluatorTest, ABatchRunsOnceEveryClientWaits) {
   NetEvaluator single(net_, options);
   single.evaluate(reqs.data(), 3);
   EXPECT_EQ(single.stats().batches, 1u);
+}
+
+// Requests no other call could join run in the calling thread, with the answers the workers
+// give: a call that fills a batch, and a lone call when no worker would wait for more; a
+// call that a worker waits to batch with others is queued.
+TEST_F(EvaluatorTest, RequestsNoOtherCallCouldJoinAreRunByTheirCaller) {
+  std::vector<std::vector<float>> priors(7);
+  std::vector<EvalRequest> reqs(7);
+  for (int i = 0; i < 7; ++i) {
+    priors[i].assign(refs_[i].legal.size(), -1.f);
+    reqs[i] = {states_[i].get(), refs_[i].legal.data(), int(refs_[i].legal.size()), priors[i].data()};
+  }
+  NetEvaluatorOptions options;
+  options.maxBatch = 4;
+  options.maxWaitUs = 0;
+  NetEvaluator atOnce(net_, options);
+  atOnce.evaluate(reqs.data(), 4);  // a whole batch
+  EXPECT_EQ(atOnce.stats().byCallers, 1u);
+  atOnce.evaluate(reqs.data() + 4, 3);  // alone, and no worker waits for more
+  EXPECT_EQ(atOnce.stats().byCallers, 2u);
+  EXPECT_EQ(atOnce.stats().batches, 2u);
+  EXPECT_EQ(atOnce.stats().positions, 7u);
+  for (int i = 0; i < 7; ++i) EXPECT_LE(distance(refs_[i], priors[i], reqs[i].value), 1e-5) << "position " << i;
+  options.maxWaitUs = 1000;  // a worker would wait for other calls to fill its batch
+  NetEvaluator waiting(net_, options);
+  waiting.evaluate(reqs.data(), 3);
+  EXPECT_EQ(waiting.stats().byCallers, 0u);
+  EXPECT_EQ(waiting.stats().batches, 1u);
 }
 
 TEST_F(EvaluatorTest, BadOptionsAreRefusedWithTheirName) {

@@ -37,7 +37,7 @@ AgentSpec studyNetAgent(const StudyConfig& study, const StudyStrength& strength,
 PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, const Game& game,
                        const std::string& checkpoint) {
   const bool baseline = study.mode == AgentMode::kBaseline;
-  AgentSpec spec = baseline ? parseAgentSpec(strength.player) : studyNetAgent(study, strength, checkpoint);
+  AgentSpec spec = baseline ? strength.agent : studyNetAgent(study, strength, checkpoint);
   spec.openingPlies = study.diversity.randomPlies;
   spec.openingSalt = kStudyOpeningSalt;
   return baseline ? agentMaker(spec, game) : agentMaker(netAgentKind(), spec, game);
@@ -46,7 +46,7 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
 std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
   std::string file = checkpoint;
   if (study.mode == AgentMode::kBaseline) {
-    const AgentSpec spec = parseAgentSpec(strength.player);
+    const AgentSpec& spec = strength.agent;
     if (spec.kind == "net") file = spec.source;
     if (spec.kind == "model") file = ModelFolder::find(spec.source).checkpoint;
   }
@@ -73,7 +73,7 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
   nlohmann::json agent;
   const std::string network = cellNetwork(study, strength, checkpoint);
   if (study.mode == AgentMode::kBaseline) {
-    agent = {{"player", strength.player}};
+    agent = {{"player", strength.agent.text()}};
     if (!network.empty()) agent["network"] = network;
   } else {
     const AgentSpec spec = studyNetAgent(study, strength, checkpoint);

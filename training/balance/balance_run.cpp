@@ -101,9 +101,7 @@ class CellPlayer {
     const PlayerMaker agent = studyAgent(study_, *cell.strength, *cell.game, cell.checkpoint);
     if (cell.opponent) {
       const PlayerMaker opponent = studyAgent(study_, *cell.opponent, *cell.game, cell.opponentCheckpoint);
-      runMatch(*cell.game, agent, opponent, store_,
-               {cell.tag, study_.elo.games, study_.diversity.seed, cellMatchSettings(cell.settings)},
-               [](const GameRecord&) {});
+      runMatch(*cell.game, agent, opponent, store_, matchOptions(cell, study_.elo.games), [](const GameRecord&) {});
       if (progress_) showElo(cell);
       return;
     }
@@ -112,12 +110,18 @@ class CellPlayer {
       const CellProgress p = cellProgress(games, cellRule(study_));
       if (progress_) show(cell, cellStats(games), p);
       if (p.stop != StopReason::kContinue) return;
-      runMatch(*cell.game, agent, agent, store_, {cell.tag, p.target, study_.diversity.seed, cellMatchSettings(cell.settings)},
-               [](const GameRecord&) {});
+      runMatch(*cell.game, agent, agent, store_, matchOptions(cell, p.target), [](const GameRecord&) {});
     }
   }
 
  private:
+  // The match of `games` rounds of a cell's tag, seed and settings.
+  MatchOptions matchOptions(const Cell& cell, int games) const {
+    MatchOptions m{cell.tag, games, study_.diversity.seed, cellMatchSettings(cell.settings)};
+    m.atOnce = study_.gamesAtOnce;
+    return m;
+  }
+
   void show(const Cell& cell, const CellStats& s, const CellProgress& p) {
     std::string line = cell.variant->id + " @ " + cell.strength->name + ": " + std::to_string(s.games) + " games";
     char buf[160];

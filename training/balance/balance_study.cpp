@@ -164,9 +164,9 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
     if (!validName(st.name)) throw ConfigError(c.file, prefix + ".name", kNameRule);
     if (!names.insert(st.name).second) throw ConfigError(c.file, prefix + ".name", "a name not used before");
     if (c.mode == AgentMode::kBaseline) {
-      st.player = s.getString("player", "");
       try {
-        checkAgent(parseAgentSpec(st.player), *game);
+        st.agent = parseAgentSpec(s.getString("player", ""));
+        checkAgent(st.agent, *game);
       } catch (const Error& e) {
         throw ConfigError(c.file, prefix + ".player", std::string("a player spec (") + e.what() + ")");
       }
@@ -346,6 +346,7 @@ StudyConfig loadStudy(const std::string& path) {
   readElo(c, r);
   c.stopping.margin = r.getDouble("balance_margin", c.stopping.margin, 0.001, 0.5);
   c.workers = r.getInt("workers", c.workers, 1, 256);
+  c.gamesAtOnce = r.getInt("games_at_once", c.gamesAtOnce, 1, 256);
   r.finish();
   c.check();
   return c;
@@ -370,6 +371,7 @@ void StudyConfig::check() const {
   FieldChecker top(where, "");
   top.number("balance_margin", stopping.margin, 0.001, 0.5);
   top.number("workers", workers, 1, 256);
+  top.number("games_at_once", gamesAtOnce, 1, 256);
   top.number("elo.games", elo.games, 0, 10000000);
   if (std::none_of(variants.begin(), variants.end(), [&](const StudyVariant& v) { return v.id == elo.variant; })) {
     std::string known;

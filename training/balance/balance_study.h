@@ -37,8 +37,8 @@ bool trainsAgents(AgentMode mode);
 /// One agent strength: the same measurement at another search budget or checkpoint.
 struct StudyStrength {
   std::string name;         // e.g. "weak"
-  std::string player;       // baseline: the player spec, e.g. "alphabeta:depth=2"
-  AgentSpec agent;          // trained/checkpoints: the network agent's options (`sims`, `mix`, ...; its checkpoint found per cell)
+  AgentSpec agent;          // baseline: the player (alphabeta:depth=2); trained/checkpoints: the network agent's
+                            // options (`sims`, `mix`, ...; its checkpoint found per cell)
   int64_t checkpoint = -1;  // trained/checkpoints: training step of the checkpoint, -1 the latest
   double fraction = 0;      // trained/checkpoints: when > 0, the last checkpoint at or below this share of the latest step
 };
@@ -104,6 +104,7 @@ struct StudyConfig {
   StoppingRule stopping;                    // sequential stopping and the balance margin
   EloPlan elo;                              // the Elo axis of the strengths
   int workers = 1;                          // (variant, strength) cells played at once
+  int gamesAtOnce = 1;                      // games of a cell played at once (a network agent's share its passes)
 
   /// Throws ConfigError naming the study's file, the key and the expected value for the
   /// first bad setting (ranges, and the rules between settings), however it was filled.

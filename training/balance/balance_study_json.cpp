@@ -36,15 +36,15 @@ nlohmann::json studyToJson(const StudyConfig& c) {
   nlohmann::json variants = nlohmann::json::array(), strengths = nlohmann::json::array();
   for (const auto& v : c.variants) variants.push_back({{"base", v.base}, {"id", v.id}, {"levels", v.levels}, {"sets", v.sets}});
   for (const auto& s : c.strengths) {
-    const bool network = !s.agent.kind.empty();
+    const bool network = c.mode != AgentMode::kBaseline;
     nlohmann::json options = nlohmann::json::object();
     if (network) {
       for (const auto& [name, value] : s.agent.options()) options[name] = value;
     }
     strengths.push_back({{"name", s.name},
-                         {"player", s.player},
+                         {"player", network ? "" : s.agent.text()},
                          {"simulations", network ? s.agent.search.simulations : 0},
-                         {"mix", s.agent.rolloutMix},
+                         {"mix", network ? s.agent.rolloutMix : 0.0},
                          {"options", options},
                          {"checkpoint", s.checkpoint},
                          {"fraction", s.fraction}});
@@ -62,16 +62,17 @@ nlohmann::json studyToJson(const StudyConfig& c) {
           {"diversity", fieldsToJson(c.diversity)},
           {"stopping", stoppingJson(c.stopping)},
           {"elo", {{"variant", c.elo.variant}, {"games", c.elo.games}}},
-          {"workers", c.workers}};
+          {"workers", c.workers},
+          {"games_at_once", c.gamesAtOnce}};
 }
 
 namespace {
 
-// A strength's network agent as stored: its options, or (descriptions written before they
-// were stored) its simulations and mix; none for a baseline strength.
-AgentSpec agentFromJson(const nlohmann::json& strength) {
+// A strength's agent as stored: a baseline's player spec; a network agent's options, or
+// (descriptions written before they were stored) its simulations and mix.
+AgentSpec agentFromJson(const nlohmann::json& strength, AgentMode mode) {
+  if (mode == AgentMode::kBaseline) return parseAgentSpec(strength.at("player"));
   const int simulations = strength.at("simulations");
-  if (simulations <= 0) return {};
   nlohmann::json options = strength.value("options", nlohmann::json::object());
   if (options.empty()) options = {{"sims", simulations}, {"mix", strength.value("mix", 0.0)}};
   AgentSpec agent = netAgent("");
@@ -96,7 +97,7 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     const std::string mode = j.at("mode");
     c.mode = modeFromName(mode);
     for (const auto& s : j.at("strengths")) {
-      c.strengths.push_back({s.at("name"), s.at("player"), agentFromJson(s), s.at("checkpoint"), s.value("fraction", 0.0)});
+      c.strengths.push_back({s.at("name"), agentFromJson(s, c.mode), s.at("checkpoint"), s.value("fraction", 0.0)});
     }
     c.experiment = j.at("experiment");
     c.budget = {j.at("budget").at("minutes"), j.at("budget").at("games"), j.at("budget").at("steps")};
@@ -106,6 +107,7 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     if (j.contains("elo")) c.elo = {j["elo"].at("variant"), j["elo"].at("games")};
     else c.elo.variant = c.variants.front().id;
     c.workers = j.at("workers");
+    c.gamesAtOnce = j.value("games_at_once", 1);  // descriptions written before the key: one game at a time
     return c;
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("balance study description: ") + e.what());

@@ -2,7 +2,11 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <atomic>
+#include <exception>
+#include <mutex>
 #include <set>
+#include <thread>
 
 #include "game/base/error.h"
 #include "game/base/splitmix.h"
@@ -70,6 +74,7 @@ MatchTally tallyMatch(const std::vector<GameRecord>& games) {
 void MatchOptions::check() const {
   if (tag.empty()) throw Error("match: the tag is empty");
   if (games < 0) throw Error("match: games must be >= 0, got " + std::to_string(games));
+  if (atOnce < 1 || atOnce > 256) throw Error("match: games at once must be in [1, 256], got " + std::to_string(atOnce));
 }
 
 std::string matchSettingsKey(const std::string& tag) { return "match settings|" + tag; }
@@ -109,19 +114,43 @@ int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, Recor
                 "; use another --tag for other settings");
   }
   if (!tagSettings) store.setMeta(settingsKey, settings);
+  std::vector<int> rounds;  // those not yet stored
+  for (int round = 0; round < options.games; ++round)
+    if (!stored.count(round)) rounds.push_back(round);
+  std::mutex mutex;  // the players' making, the store's games and onGame: one thread at a time
+  std::atomic<size_t> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
   int played = 0;
-  for (int round = 0; round < options.games; ++round) {
-    if (stored.count(round)) continue;
-    auto playerA = a(mixSeed(options.seed, uint64_t(round), 0));
-    auto playerB = b(mixSeed(options.seed, uint64_t(round), 1));
-    const bool aFirst = round % 2 == 0;
-    GameRecord record = aFirst ? playGame(game, *playerA, *playerB) : playGame(game, *playerB, *playerA);
-    record.tag = options.tag;
-    record.round = round;
-    record.id = store.addGame(record);
-    ++played;
-    onGame(record);
-  }
+  const auto playRounds = [&] {
+    for (size_t i = next++; i < rounds.size() && !failed; i = next++) {
+      try {
+        const int round = rounds[i];
+        std::unique_ptr<Player> playerA, playerB;
+        {
+          std::lock_guard<std::mutex> lock(mutex);
+          playerA = a(mixSeed(options.seed, uint64_t(round), 0));
+          playerB = b(mixSeed(options.seed, uint64_t(round), 1));
+        }
+        GameRecord record = round % 2 == 0 ? playGame(game, *playerA, *playerB) : playGame(game, *playerB, *playerA);
+        record.tag = options.tag;
+        record.round = round;
+        std::lock_guard<std::mutex> lock(mutex);
+        record.id = store.addGame(record);
+        ++played;
+        onGame(record);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int t = 1; t < std::min<int>(options.atOnce, int(rounds.size())); ++t) threads.emplace_back(playRounds);
+  playRounds();  // the calling thread plays too (alone when atOnce is 1)
+  for (auto& t : threads) t.join();
+  if (error) std::rethrow_exception(error);
   return played;
 }
 

@@ -43,6 +43,8 @@ struct MatchOptions {
   int games = 0;       // rounds 0 .. games-1
   uint64_t seed = 1;   // each round's players are seeded from (seed, round)
   std::string settings;  // what else shapes its games, as text (e.g. "random_plies=2"); fixed per tag
+  int atOnce = 1;        // games played at the same time, each in a thread of its own (not a setting:
+                         // each game is its players' own; a network agent's players share its passes)
 
   /// Throws Error naming the first option out of range.
   void check() const;
@@ -54,10 +56,12 @@ std::string matchSettingsKey(const std::string& tag);
 /// The settings text a match's games are stored with: "seed=S" and the options' settings.
 std::string matchSettingsText(const MatchOptions& options);
 
-/// Plays every round of the match not yet stored under the tag, storing each game as it
-/// ends and calling `onGame` after each. A tag's variant, rules, players, seed and settings
-/// are fixed by its first game: throws Error naming the difference when the tag holds games
-/// played otherwise. Returns the number of games played by this call.
+/// Plays every round of the match not yet stored under the tag, `options.atOnce` at a time,
+/// storing each game as it ends and calling `onGame` after each (one call at a time). A
+/// tag's variant, rules, players, seed and settings are fixed by its first game: throws
+/// Error naming the difference when the tag holds games played otherwise. The first error
+/// of a game stops the others once their games end, and is rethrown. Returns the number of
+/// games played by this call.
 int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, RecordStore& store,
              const MatchOptions& options, const std::function<void(const GameRecord&)>& onGame);
 

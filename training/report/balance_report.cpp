@@ -49,7 +49,7 @@ StatsGroups allCells(const BalanceResults& r) {
 }
 
 std::string agentText(const StudyConfig& s, const StudyStrength& st) {
-  if (s.mode == AgentMode::kBaseline) return "<code>" + escapeHtml(st.player) + "</code> on both sides";
+  if (s.mode == AgentMode::kBaseline) return "<code>" + escapeHtml(st.agent.text()) + "</code> on both sides";
   char mix[64] = "";
   if (st.agent.rolloutMix > 0) {
     std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.agent.rolloutMix, st.agent.rolloutMix);

@@ -22,8 +22,7 @@ PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) cons
   return agentMaker(netAgentKind(), spec, game_);
 }
 
-PlayerMaker CheckpointEvaluation::baselinePlayer(const std::string& text) const {
-  AgentSpec spec = parseAgentSpec(text);
+PlayerMaker CheckpointEvaluation::baselinePlayer(AgentSpec spec) const {
   spec.openingPlies = config_.randomPlies;
   return agentMaker(spec, game_);
 }
@@ -33,7 +32,7 @@ std::vector<PairingResult> CheckpointEvaluation::evaluate(
     const std::function<void(const GameRecord&)>& onGame) {
   std::vector<std::pair<std::string, PlayerMaker>> opponents;
   for (const auto& [prevId, prevPath] : previous) opponents.emplace_back(prevId, checkpointPlayer(prevPath));
-  for (const auto& spec : config_.baselines) opponents.emplace_back(spec, baselinePlayer(spec));
+  for (const AgentSpec& spec : config_.baselines) opponents.emplace_back(spec.text(), baselinePlayer(spec));
   std::vector<PairingResult> out;
   for (const auto& [opponent, maker] : opponents) {
     MatchOptions options;
@@ -55,7 +54,7 @@ std::vector<RatedPlayer> CheckpointEvaluation::ratings() const {
     ids.push_back(id);
     return index[id] = int(ids.size()) - 1;
   };
-  for (const auto& spec : config_.baselines) indexOf(spec);
+  for (const AgentSpec& spec : config_.baselines) indexOf(spec.text());
   std::vector<PairResult> results;
   for (const auto& tag : store_.tags("eval|")) {
     const auto second = tag.find('|', 5);

@@ -49,8 +49,8 @@ class CheckpointEvaluation {
   // The players of the checkpoint at `path`: the evaluation's simulations and mix on its
   // device, opening with its random plies.
   PlayerMaker checkpointPlayer(const std::string& path) const;
-  // The players of the baseline `text` (a spec), opening with the random plies.
-  PlayerMaker baselinePlayer(const std::string& text) const;
+  // The players of the baseline `spec`, opening with the random plies.
+  PlayerMaker baselinePlayer(AgentSpec spec) const;
 
   const Game& game_;
   RecordStore& store_;

@@ -142,6 +142,8 @@ AgentSpec EvaluationConfig::evaluationAgent(double rolloutMix) {
   return spec;
 }
 
+std::vector<AgentSpec> EvaluationConfig::defaultBaselines() { return {parseAgentSpec("random"), parseAgentSpec("greedy")}; }
+
 void ExperimentConfig::check() const {
   const std::string where = file.empty() ? "(experiment)" : file;
   FieldChecker top(where, "");
@@ -162,10 +164,12 @@ void ExperimentConfig::check() const {
                       "at most " + std::to_string(kMostBaselines) + " agents, got " + std::to_string(evaluation.baselines.size()));
   }
   for (size_t i = 0; i < evaluation.baselines.size(); ++i) {
-    const auto first = std::find(evaluation.baselines.begin(), evaluation.baselines.end(), evaluation.baselines[i]);
-    if (first - evaluation.baselines.begin() < std::ptrdiff_t(i)) {
-      throw ConfigError(where, "evaluation.baselines[" + std::to_string(i) + "]",
-                        "an agent not listed before, got " + quoted(evaluation.baselines[i]) + " again");
+    const std::string text = evaluation.baselines[i].text();
+    for (size_t j = 0; j < i; ++j) {
+      if (evaluation.baselines[j].text() == text) {
+        throw ConfigError(where, "evaluation.baselines[" + std::to_string(i) + "]",
+                          "an agent not listed before, got " + quoted(text) + " again");
+      }
     }
   }
   checkVariants(variants, where);
@@ -253,6 +257,21 @@ void readTraining(ConfigReader& r, ExperimentConfig& c, const std::string& path)
   t.finish();
 }
 
+// The evaluation's baselines, each spec read once; a bad one throws ConfigError naming it.
+std::vector<AgentSpec> readBaselines(ConfigReader& evaluation) {
+  const std::vector<std::string> texts = evaluation.getStrings("baselines", {});
+  std::vector<AgentSpec> baselines;
+  for (size_t i = 0; i < texts.size(); ++i) {
+    try {
+      baselines.push_back(parseAgentSpec(texts[i]));
+    } catch (const Error& e) {
+      throw ConfigError(evaluation.file(), evaluation.path("baselines[" + std::to_string(i) + "]"),
+                        std::string("an agent (") + e.what() + ")");
+    }
+  }
+  return baselines;
+}
+
 // A nested part read field by field.
 template <class S>
 void readPart(ConfigReader& r, const std::string& key, S& part) {
@@ -303,7 +322,7 @@ ExperimentConfig readExperiment(const ExperimentSource& source) {
   ConfigReader v = r.child("evaluation");
   readFields(v, c.evaluation);
   readAgentOptions(v, netAgentKindOptions(), c.evaluation.agent);
-  c.evaluation.baselines = v.getStrings("baselines", c.evaluation.baselines);
+  if (v.has("baselines")) c.evaluation.baselines = readBaselines(v);
   v.finish();
   r.finish();
   c.check();

@@ -193,7 +193,10 @@ struct EvaluationConfig {
   /// The network players' options, read through the net agent's field list under their spec
   /// names (`sims`, `mix`, `cpuct`, ...): 64 simulations and selfplay's rollout_mix unless given.
   AgentSpec agent = evaluationAgent(0);
-  std::vector<std::string> baselines{"random", "greedy"};  // player specs, e.g. greedy, mcts:sims=200
+  std::vector<AgentSpec> baselines = defaultBaselines();  // the other players, e.g. greedy, mcts:sims=200
+
+  /// The baselines unless `baselines` names others: random and greedy.
+  static std::vector<AgentSpec> defaultBaselines();
 
   /// The evaluation's network agent before its options are read: the net kind's defaults,
   /// 64 simulations, leaf values mixed with playouts at `rolloutMix`; no checkpoint yet.

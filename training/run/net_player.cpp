@@ -15,7 +15,8 @@ namespace tz {
 
 NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search) {
   NetEvaluatorOptions eval;
-  eval.maxBatch = std::max(1, search.batchSize * search.threads);
+  constexpr int kLeavesOfGamesAtOnce = 64;
+  eval.maxBatch = std::max(kLeavesOfGamesAtOnce, search.batchSize * search.threads);
   eval.maxWaitUs = 0;
   return eval;
 }
@@ -67,18 +68,20 @@ NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const
 
 namespace {
 
-// The maker of a net agent's players: the network loaded once; each player searches with
-// its own evaluator of it (a worker of its own), valued exactly by the agent's tables where
-// they cover a leaf and mixed with playouts by its `mix`.
+// The maker of a net agent's players: the network loaded once, and one evaluator of it that
+// every player shares (the leaves of games played at once go through it in common batches);
+// each player's leaves valued exactly by the agent's tables where they cover one and mixed
+// with playouts by its `mix`.
 PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
   const std::string context = tablesContext(spec);
   checkTablesOpen(spec, game);  // refused here, before any game
   const NetForGame loaded = loadNetForGame(spec.source, game, spec.device);
   checkTablesUsable(spec, loaded.conditioned != nullptr);
-  return [spec, loaded, context, &game](uint64_t seed) {
+  const auto shared = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(spec.search));
+  return [spec, loaded, shared, context, &game](uint64_t seed) {
     SearchOptions options = spec.search;
     options.seed = seed;
-    std::shared_ptr<Evaluator> network = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(options));
+    std::shared_ptr<Evaluator> network = shared;
     if (!spec.tables.empty()) {
       network = std::make_shared<EndgameEvaluator>(
           network, std::make_shared<SharedEndgameTables>(openPlayerTables(game, spec.tables, context)));

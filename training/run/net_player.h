@@ -16,8 +16,9 @@
 
 namespace tz {
 
-/// The evaluator settings of one player's own network: a forward pass as soon as its search
-/// threads have collected their leaves (batchSize x threads), never waiting for more.
+/// The evaluator settings of a network agent's players: never waiting for more leaves, a
+/// forward pass takes those queued, up to 64 (or batchSize x threads, if more), so that the
+/// players of games played at once share their passes.
 NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search);
 
 /// A checkpoint's network, ready to play a variant.

@@ -292,13 +292,6 @@ RunSummary Run::go() {
 // checks that the peers can share it.
 void checkStartable(const ExperimentConfig& config, const RunPeers* peers) {
   if (peers) peers->check(config);
-  for (size_t i = 0; i < config.evaluation.baselines.size(); ++i) {
-    try {
-      parseAgentSpec(config.evaluation.baselines[i]);
-    } catch (const Error& e) {
-      throw ConfigError(config.file, "evaluation.baselines[" + std::to_string(i) + "]", std::string("an agent (") + e.what() + ")");
-    }
-  }
   const RunVariants variants(config);
   Network(variants.network(), loadNetworkConfig(config.network), config.device, config.seed);
   openEndgameTeacher(variants.network(), config.training.endgame, config.file, config.seed);

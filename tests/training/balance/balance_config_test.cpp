@@ -90,9 +90,13 @@ TEST(BalanceConfig, TheLinnaeusAgentsStudyPlaysTheShippedModelByItsChecksum) {
   ASSERT_EQ(c.variants.size(), 8u);
   ASSERT_EQ(c.strengths.size(), 4u);
   EXPECT_EQ(c.mode, AgentMode::kBaseline);
-  EXPECT_EQ(c.strengths.back().player, "model:linnaeus,sims=800");
+  EXPECT_EQ(c.strengths.back().agent.text(), "model:linnaeus,sims=800");
   EXPECT_EQ(c.stopping.minGames, 200);  // every cell: at least 200 games at the top rung (and the others)
   EXPECT_EQ(c.elo.games, 100);
+  EXPECT_EQ(c.gamesAtOnce, 8);  // a cell's games share the network's forward passes
+  const StudyConfig stored = studyFromJson(studyToJson(c));
+  EXPECT_EQ(stored.strengths.back().agent.text(), "model:linnaeus,sims=800");
+  EXPECT_EQ(stored.gamesAtOnce, 8);
   const ModelCard card = readModelCard(ModelFolder::named("linnaeus").card);
   EXPECT_EQ(cellNetwork(c, c.strengths.back(), ""), card.sha256.substr(0, 16));
   const auto game = loadGame(c.variants[7].base, c.variants[7].sets);
@@ -335,6 +339,7 @@ TEST(BalanceConfig, AStudyChangedInCodeIsCheckedWithTheFilesMessages) {
   refused([](StudyConfig& c) { c.diversity.temperaturePlies = 3; }, "key 'games.temperature_plies': expected 0 in mode baseline");
   refused([](StudyConfig& c) { c.budget.minutes = -1; }, "key 'agent.budget.minutes'");
   refused([](StudyConfig& c) { c.workers = 0; }, "key 'workers': expected an integer in [1, 256], got 0");
+  refused([](StudyConfig& c) { c.gamesAtOnce = 0; }, "key 'games_at_once': expected an integer in [1, 256], got 0");
   refused([](StudyConfig& c) { c.elo.variant = "nosuch"; }, "key 'elo.variant'");
   refused([](StudyConfig& c) { c.strengths.clear(); }, "key 'agent.strengths'");
 }
@@ -370,8 +375,8 @@ TEST(BalanceConfig, CheckpointsModeFindsTheRunsLatestOrAskedStep) {
   fs::create_directories(run / "checkpoints");
   for (const char* name : {"step-00000010.ckpt", "step-00000200.ckpt", "step-00000030.ckpt", "notes.txt"})
     writeFile((run / "checkpoints" / name).string(), "x");
-  const auto at = [](int64_t step) { return StudyStrength{"s", "", {}, step, 0}; };
-  const auto share = [](double fraction) { return StudyStrength{"s", "", {}, -1, fraction}; };
+  const auto at = [](int64_t step) { return StudyStrength{"s", {}, step, 0}; };
+  const auto share = [](double fraction) { return StudyStrength{"s", {}, -1, fraction}; };
   EXPECT_EQ(findCheckpoint(run.string(), at(-1)), (run / "checkpoints" / "step-00000200.ckpt").string());
   EXPECT_EQ(findCheckpoint(run.string(), at(30)), (run / "checkpoints" / "step-00000030.ckpt").string());
   EXPECT_NE(errorOf([&] { findCheckpoint(run.string(), at(20)); }).find("no checkpoint of step 20"), std::string::npos);

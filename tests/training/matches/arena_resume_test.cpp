@@ -29,10 +29,12 @@ std::string tempPath(const std::string& name) {
   return path;
 }
 
-// Starts `taflzero arena` on `db`; returns the child's pid.
-pid_t startArena(const std::string& db) {
-  return test::startTaflzero({"arena", "--variant", "linnaeus", "--a", "greedy", "--b", "random", "--games",
-                              std::to_string(kGames), "--db", db, "--tag", "kill", "--seed", "5"});
+// Starts `taflzero arena` on `db`, with `more` arguments; returns the child's pid.
+pid_t startArena(const std::string& db, const std::vector<std::string>& more = {}) {
+  std::vector<std::string> args = {"arena", "--variant", "linnaeus", "--a", "greedy", "--b", "random", "--games",
+                                   std::to_string(kGames), "--db", db, "--tag", "kill", "--seed", "5"};
+  args.insert(args.end(), more.begin(), more.end());
+  return test::startTaflzero(args);
 }
 
 // Moves of each stored round of the tag; fails the test on a repeated round.
@@ -126,6 +128,17 @@ TEST(ArenaResume, TwoConcurrentRunsOfOneMatchStoreEachRoundOnce) {
   ASSERT_EQ(test::runCli(killMatch(db, "")).code, 0);  // completes what a refused run left
   EXPECT_EQ(movesByRound(db).size(), size_t(kGames));  // and no round twice
   EXPECT_EQ(RecordStore(db).countResults("kill").total(), kGames);
+}
+
+// Games played at once, each in a thread of its own, are the games played one at a time:
+// each round's players are seeded from the match's seed and the round alone.
+TEST(ArenaResume, GamesPlayedAtOnceAreTheGamesPlayedOneAtATime) {
+  const std::string one = tempPath("arena_one_at_a_time.db"), four = tempPath("arena_four_at_once.db");
+  ASSERT_EQ(test::waitForExit(startArena(one)), 0);
+  ASSERT_EQ(test::waitForExit(startArena(four, {"--games-at-once", "4"})), 0);
+  const auto games = movesByRound(one);
+  ASSERT_EQ(games.size(), size_t(kGames));
+  EXPECT_EQ(movesByRound(four), games);
 }
 
 }  // namespace

@@ -70,7 +70,12 @@ TEST(ExperimentConfig, DefaultsInCodeAreThoseOfAFileThatSetsNothing) {
   EXPECT_EQ(read.selfPlay.simulations, code.selfPlay.simulations);
   EXPECT_EQ(read.selfPlay.bootstrap.simulations, code.selfPlay.bootstrap.simulations);
   EXPECT_EQ(read.training.learningRate(0), code.training.learningRate(0));
-  EXPECT_EQ(read.evaluation.baselines, code.evaluation.baselines);
+  const auto texts = [](const std::vector<AgentSpec>& specs) {
+    std::vector<std::string> out;
+    for (const AgentSpec& s : specs) out.push_back(s.text());
+    return out;
+  };
+  EXPECT_EQ(texts(read.evaluation.baselines), texts(code.evaluation.baselines));
   const SearchOptions& r = read.selfPlay.search;
   const SearchOptions& c = code.selfPlay.search;
   EXPECT_EQ(r.dirichletFraction, c.dirichletFraction);
@@ -235,6 +240,23 @@ TEST(ExperimentConfig, BaselinesAreFewAndListedOnce) {
     loadExperiment(writeExperiment("twice.yaml", "budget: {steps: 1}\nevaluation: {baselines: [random, greedy, random]}\n"));
   });
   EXPECT_EQ(twice, ": key 'evaluation.baselines[2]': expected an agent not listed before, got 'random' again");
+}
+
+// The baselines are read once, into typed agents, when the experiment is read: a bad spec is
+// refused there, naming its key, before any run starts.
+TEST(ExperimentConfig, BaselinesAreReadOnceIntoTypedAgents) {
+  const ExperimentConfig c = loadExperiment(writeExperiment(
+      "typed-baselines.yaml", "budget: {steps: 1}\nevaluation: {baselines: [\"mcts:sims=200\", \"alphabeta:depth=2\"]}\n"));
+  ASSERT_EQ(c.evaluation.baselines.size(), 2u);
+  EXPECT_EQ(c.evaluation.baselines[0].kind, "mcts");
+  EXPECT_EQ(c.evaluation.baselines[0].search.simulations, 200);
+  EXPECT_EQ(c.evaluation.baselines[1].kind, "alphabeta");
+  EXPECT_EQ(c.evaluation.baselines[1].alphabeta.depth, 2);
+  const std::string bad = messageAfterFile([] {
+    loadExperiment(writeExperiment("bad-baseline.yaml", "budget: {steps: 1}\nevaluation: {baselines: [random, \"mcts:sims=-3\"]}\n"));
+  });
+  EXPECT_EQ(bad.rfind(": key 'evaluation.baselines[1]': expected an agent (", 0), 0u) << bad;
+  EXPECT_NE(bad.find("sims"), std::string::npos) << bad;
 }
 
 TEST(ExperimentConfig, EndgameTeachingIsReadFromTheTrainingSection) {
