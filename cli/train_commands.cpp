@@ -77,6 +77,7 @@ void addTrain(CLI::App& app) {
     std::string config;
     std::string run;
     std::string from;
+    bool otherRules = false;
     std::vector<std::string> sets;
     std::string minutes, games, steps;
     bool resume = false;
@@ -95,6 +96,9 @@ void addTrain(CLI::App& app) {
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
   cmd->add_option("--from", o->from, "Start a new run from a shipped model (a name, or its folder: models/NAME): its "
                                      "weights, optimizer state and step");
+  cmd->add_flag("--other-rules", o->otherRules,
+                "With --from: the model was trained on other rules of this board (the same encoding and network, "
+                "e.g. another repetition rule); its network goes on training under the experiment's");
   cmd->add_option("--set", o->sets, "Override a key of the experiment file: --set selfplay.simulations=64 (repeatable; "
                                     "kept in the run's config.yaml; a resume gives the same)");
   cmd->add_option("--minutes", o->minutes, "The run's budget in minutes (--set budget.minutes=M; 0: no limit)");
@@ -126,8 +130,9 @@ void addTrain(CLI::App& app) {
     for (const auto& [key, value] : budget) {
       if (!value.empty()) sets.push_back("budget." + std::string(key) + "=" + value);
     }
+    if (o->otherRules && o->from.empty()) throw Error("--other-rules goes with --from (the model trained on other rules)");
     const RunSummary s = runTraining(ExperimentSource(o->config, sets), dir, o->resume, progress, peers.get(),
-                                     checkpointOfModel(o->from));
+                                     {checkpointOfModel(o->from), o->otherRules});
     if (o->json) {
       std::cout << nlohmann::json{{"run", dir}, {"games", s.games}, {"steps", s.steps},
                                   {"checkpoint", s.latestCheckpoint}}

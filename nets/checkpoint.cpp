@@ -217,6 +217,16 @@ std::unique_ptr<Network> loadCheckpoint(const std::string& path, const Game& gam
   return buildNetwork(info, payload, what, device);
 }
 
+std::unique_ptr<Network> loadCheckpointForOtherRules(const std::string& path, const Game& game,
+                                                     const std::string& device) {
+  const std::string what = "checkpoint " + path;
+  const auto [meta, payload] = unpack(readFile(path), what);
+  CheckpointInfo info = parseInfo(meta, what);
+  checkSameEncoding(info.model, game, what);
+  info.model = modelMetaOf(game, info.model.network);
+  return buildNetwork(info, payload, what, device);
+}
+
 std::unique_ptr<Network> loadCheckpoint(const std::string& path, const std::string& device) {
   return networkFromCheckpointBytes(readFile(path), "checkpoint " + path, device);
 }

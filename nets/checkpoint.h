@@ -28,6 +28,13 @@ void saveCheckpoint(const Network& net, const std::string& path);
 /// (naming each differing rule value).
 std::unique_ptr<Network> loadCheckpoint(const std::string& path, const Game& game, const std::string& device = "cpu");
 
+/// Loads a checkpoint trained on other rules of `game`'s board as a network for `game`: the
+/// same weights, optimizer state and step under `game`'s metadata (rules), so that training
+/// goes on under the new rules. Throws Error naming the file unless its family and encoding
+/// (input planes, actions) are `game`'s: only rules that leave the encoding alone may change.
+std::unique_ptr<Network> loadCheckpointForOtherRules(const std::string& path, const Game& game,
+                                                     const std::string& device = "cpu");
+
 /// Loads a checkpoint without checking it against a game (export, inspection).
 std::unique_ptr<Network> loadCheckpoint(const std::string& path, const std::string& device = "cpu");
 

@@ -108,6 +108,15 @@ void checkRules(const ModelMeta& meta, const RuleConditioning* set, const Game& 
 
 }  // namespace
 
+void checkSameEncoding(const ModelMeta& meta, const Game& game, const std::string& what) {
+  const ModelMeta target = modelMetaOf(game, meta.network);
+  if (target.family != meta.family || target.encodingJson != meta.encodingJson) {
+    throw Error(what + " was trained on " + meta.variant + ", whose " +
+                (target.family != meta.family ? "game family" : "encoding (input planes or actions)") + " differs from " +
+                game.name() + "'s: only rules that leave the encoding alone may change");
+  }
+}
+
 void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what) {
   const auto set = conditioningOfEncoding(meta.encodingJson);
   checkRules(meta, set.get(), game, what);

@@ -44,6 +44,11 @@ ModelMeta modelMetaOf(const Game& game, const NetworkConfig& network);
 /// its variants and nothing else. `what` names the model ("checkpoint x.ckpt").
 void checkModelMatches(const ModelMeta& meta, const Game& game, const std::string& what);
 
+/// Throws Error, naming `what`, unless a model described by `meta` can go on training for
+/// `game` under `game`'s rules: the same game family and encoding (input planes, actions),
+/// whatever rules differ.
+void checkSameEncoding(const ModelMeta& meta, const Game& game, const std::string& what);
+
 /// The variant a model was trained on, rebuilt from its recorded rules (so that user files
 /// and --set overrides need not be at hand), rule-conditioned when the model is; throws
 /// Error if the rules no longer load.

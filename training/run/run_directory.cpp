@@ -11,6 +11,7 @@
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "game/base/yaml_difference.h"
+#include "nets/checkpoint.h"
 #include "nets/network_config.h"
 #include "training/run/experiment.h"
 #include "training/run/run_variants.h"
@@ -83,6 +84,7 @@ RunStart readRunStart(const RunPaths& paths) {
   start.from = r.getString("from", "");
   start.fromSha256 = r.getString("sha256", "");
   start.fromStep = r.getNumber<int64_t>("step", 0, 0, int64_t(1) << 40);
+  start.otherRules = r.getBool("other_rules", false);
   r.finish();
   if (start.from.empty() || start.fromSha256.size() != 64) {
     throw ConfigError(paths.start, "from", "the checkpoint continued, with its sha256 (64 hex digits) and step");
@@ -106,12 +108,17 @@ void createRunDirectory(const ExperimentSource& source, const ExperimentConfig& 
   fs::create_directories(paths.checkpoints);
   if (!start.from.empty()) {
     const std::string first = checkpointPath(paths, start.fromStep);
-    fs::copy_file(start.from, first + ".tmp", fs::copy_options::overwrite_existing);
-    fs::rename(first + ".tmp", first);
+    if (start.otherRules) {
+      saveCheckpoint(*loadCheckpointForOtherRules(start.from, RunVariants(experiment).network()), first);
+    } else {
+      fs::copy_file(start.from, first + ".tmp", fs::copy_options::overwrite_existing);
+      fs::rename(first + ".tmp", first);
+    }
     YAML::Node node;
     node["from"] = start.from;
     node["sha256"] = start.fromSha256;
     node["step"] = start.fromStep;
+    if (start.otherRules) node["other_rules"] = true;
     writeAtomically(paths.start, YAML::Dump(node) + "\n");
   }
   // config.yaml last: its presence marks a run.

@@ -44,6 +44,7 @@ struct RunStart {
   std::string from;        // the checkpoint continued, as given; empty for a fresh run
   std::string fromSha256;  // its SHA-256
   int64_t fromStep = 0;    // its training step: the run's first
+  bool otherRules = false; // it was trained on other rules of the run's board (train --other-rules)
 };
 
 /// The run's start (an empty RunStart for a fresh run); throws Error naming start.yaml when malformed.
@@ -57,7 +58,8 @@ double runSeconds(const RunPaths& paths);
 /// resolves from anywhere; and
 /// identity.yaml: that config with the rules and the network architecture `experiment`
 /// (the same file, already loaded) resolves to. A run continuing a checkpoint (`start.from`
-/// not empty) gets a copy of it as its first checkpoint and start.yaml, before config.yaml.
+/// not empty) gets a copy of it as its first checkpoint (of other rules: its network under the
+/// run's rules) and start.yaml, before config.yaml.
 void createRunDirectory(const ExperimentSource& source, const ExperimentConfig& experiment, const RunPaths& paths,
                         const RunStart& start = {});
 

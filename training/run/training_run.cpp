@@ -297,19 +297,25 @@ void checkStartable(const ExperimentConfig& config, const RunPeers* peers) {
   openEndgameTeacher(variants.network(), config.training.endgame, config.file, config.seed);
 }
 
-// The start of a run continuing the checkpoint `from`, refused (Error, nothing written)
-// when the checkpoint is not of the experiment's variant and network.
-RunStart checkedStart(const std::string& from, const ExperimentConfig& config) {
-  const CheckpointInfo info = readCheckpointInfo(from);
+// The start of a run continuing the checkpoint `from.checkpoint`, refused (Error, nothing
+// written) when the checkpoint is not of the experiment's variant (or, of other rules, of its
+// board and encoding) and network.
+RunStart checkedStart(const RunOrigin& from, const ExperimentConfig& config) {
+  const std::string& checkpoint = from.checkpoint;
+  const CheckpointInfo info = readCheckpointInfo(checkpoint);
   const RunVariants variants(config);
-  checkModelMatches(info.model, variants.network(), "--from checkpoint " + from);
+  if (from.otherRules) {
+    checkSameEncoding(info.model, variants.network(), "--from checkpoint " + checkpoint);
+  } else {
+    checkModelMatches(info.model, variants.network(), "--from checkpoint " + checkpoint);
+  }
   const std::string network = networkConfigYaml(loadNetworkConfig(config.network));
   if (networkConfigYaml(info.model.network) != network) {
-    throw Error("--from checkpoint " + from + " has another network than the experiment's " + config.network + " (" +
+    throw Error("--from checkpoint " + checkpoint + " has another network than the experiment's " + config.network + " (" +
                 info.model.network.name + ": " + std::to_string(info.model.network.blocks) + " blocks x " +
                 std::to_string(info.model.network.channels) + " channels)");
   }
-  return {from, fileSha256Hex(from), info.step};
+  return {checkpoint, fileSha256Hex(checkpoint), info.step, from.otherRules};
 }
 
 // The experiment as a run continuing a checkpoint plays it: no bootstrap (the network knows the game).
@@ -321,14 +327,14 @@ ExperimentConfig continuing(ExperimentConfig config, const RunStart& start) {
 }  // namespace
 
 RunSummary runTraining(const ExperimentSource& experiment, const std::string& dir, bool resume, bool progress,
-                       RunPeers* peers, const std::string& from) {
+                       RunPeers* peers, const RunOrigin& from) {
   const RunPaths paths = RunPaths::of(dir);
   const bool exists = fs::exists(paths.config);
   if (exists && !resume) {
     throw Error("run directory " + dir + " already holds a run: pass --resume to continue it, or choose another --run");
   }
   if (!exists && resume) throw Error("no run to resume in " + dir + " (no config.yaml)");
-  if (resume && !from.empty()) throw Error("--from starts a new run; a resumed run continues from its own checkpoints");
+  if (resume && !from.checkpoint.empty()) throw Error("--from starts a new run; a resumed run continues from its own checkpoints");
   if (!exists) {
     // A study's folder (balance, StudyPaths) is no run's: its records would mix with the run's.
     if (fs::exists(fs::path(dir) / "study.yaml")) {
@@ -338,7 +344,7 @@ RunSummary runTraining(const ExperimentSource& experiment, const std::string& di
     // then stored resolved in the run directory, and run.
     ExperimentConfig config = loadExperiment(experiment);
     checkStartable(config, peers);
-    const RunStart start = from.empty() ? RunStart{} : checkedStart(from, config);
+    const RunStart start = from.checkpoint.empty() ? RunStart{} : checkedStart(from, config);
     createRunDirectory(experiment, config, paths, start);
     Run run(paths, continuing(std::move(config), start), progress, peers);
     return run.go();

@@ -22,16 +22,23 @@ struct RunSummary {
   int publications = 0;          // weights handed to self-play by this process
 };
 
+/// Where a new run starts: a fresh network, or a checkpoint it continues (`train --from`).
+struct RunOrigin {
+  std::string checkpoint;   // the checkpoint continued; empty: a fresh start
+  bool otherRules = false;  // it was trained on other rules of the same board and encoding
+                            // (`train --other-rules`): the run goes on under its own
+};
+
 /// Runs (or resumes) the experiment (a file and its overrides) in `dir` until its budget is spent. `progress` shows a
 /// live status line on stderr. Throws Error on a bad config or when `dir` holds another run
 /// and `resume` is false. With `peers` (rank 0 of a distributed run) this process is the
 /// learner: it serves the run to them and stores the actors' games instead of playing, and
 /// shares each training step with the further learners when there are some. A new run with
-/// `from` (a checkpoint) continues it: its weights, optimizer state and step (so the
+/// `from.checkpoint` continues it: its weights, optimizer state and step (so the
 /// learning-rate schedule goes on where it stopped), no bootstrap games, the replay buffer
-/// refilled by the network's own games; refused, nothing written, when its variant or
-/// network is not the experiment's.
+/// refilled by the network's own games; refused, nothing written, when its variant (with
+/// `from.otherRules`: its board and encoding) or network is not the experiment's.
 RunSummary runTraining(const ExperimentSource& experiment, const std::string& dir, bool resume, bool progress,
-                       RunPeers* peers = nullptr, const std::string& from = "");
+                       RunPeers* peers = nullptr, const RunOrigin& from = {});
 
 }  // namespace tz
