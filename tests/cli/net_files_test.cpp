@@ -134,6 +134,26 @@ TEST(NetFiles, CheckpointsAreWrittenReadableByAllAsEveryOtherOutput) {
   expectOneLineError("net init --variant brandubh --network small --out ''", "checkpoint: the path is empty");
 }
 
+// A checkpoint's variant name never becomes part of a path: a checkpoint naming its variant
+// like files elsewhere (absolute, and up from the export folder) exports, or is refused,
+// without a file appearing outside the export folder.
+TEST(NetFiles, AVariantNamedLikeAPathWritesNothingOutsideTheExportFolder) {
+  TempDir dir("tz-netfiles-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  for (const std::string& name : {dir.file("victim"), std::string("../victim")}) {
+    const std::string named = dir.file("named.ckpt"), out = dir.file("out");
+    writeEdited(ckpt, named, [&](nlohmann::json& m) { m["variant"] = name; });
+    runCli("export " + named + " --samples 2 --out " + out + " --force", false);
+    EXPECT_FALSE(fs::exists(dir.file("victim.yaml"))) << name;
+    EXPECT_FALSE(fs::exists(dir.file("victim"))) << name;
+    for (const auto& entry : fs::directory_iterator(dir.path())) {
+      const std::string file = entry.path().filename().string();
+      EXPECT_TRUE(file == "b.ckpt" || file == "named.ckpt" || file == "out") << name << " left " << file;
+    }
+  }
+}
+
 // An export that fails leaves nothing half made: the folder it made is removed.
 TEST(NetFiles, AFailedExportLeavesNothingBehind) {
   TempDir dir("tz-netfiles-");
