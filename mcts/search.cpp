@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <exception>
-#include <mutex>
 #include <thread>
 
 #include "game/base/error.h"
+#include "game/base/run_in_threads.h"
 
 namespace tz {
 
@@ -115,23 +114,8 @@ void Search::playouts(int simulations) {
   // deterministically (self-play draws its noise in BatchedSelfPlay).
   if (!tree_.prepared()) tree_.prepareRoot(options_, !options_.gumbel, rng_);
 
-  std::vector<std::thread> helpers;
   abort_.store(false, std::memory_order_relaxed);
-  std::exception_ptr failure;
-  std::mutex failureMutex;
-  auto guarded = [&](mcts::PlayoutBatch& batch) {
-    try {
-      work(batch);
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(failureMutex);
-      if (!failure) failure = std::current_exception();
-      abort_.store(true, std::memory_order_relaxed);
-    }
-  };
-  for (int t = 1; t < options_.threads; ++t) helpers.emplace_back(guarded, std::ref(*batches_[size_t(t)]));
-  guarded(first);
-  for (auto& h : helpers) h.join();
-  if (failure) std::rethrow_exception(failure);
+  runInThreads(options_.threads, abort_, [&](int t) { work(*batches_[size_t(t)]); });
 }
 
 Action Search::chooseMove() { return tree_.pickMove(options_, rng_); }

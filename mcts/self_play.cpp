@@ -1,10 +1,9 @@
 #include "mcts/self_play.h"
 
-#include <exception>
 #include <random>
-#include <thread>
 
 #include "game/base/error.h"
+#include "game/base/run_in_threads.h"
 #include "mcts/playouts.h"
 #include "mcts/tree.h"
 
@@ -177,22 +176,7 @@ void BatchedSelfPlay::run() {
   evaluations_.store(0);
   batches_.store(0);
   finished_.store(0);
-  std::exception_ptr failure;
-  std::mutex failureMutex;
-  std::vector<std::thread> threads;
-  for (int w = 0; w < options_.workers; ++w) {
-    threads.emplace_back([&] {
-      try {
-        work();
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failureMutex);
-        if (!failure) failure = std::current_exception();
-        abort_.store(true);
-      }
-    });
-  }
-  for (auto& t : threads) t.join();
-  if (failure) std::rethrow_exception(failure);
+  runInThreads(options_.workers, abort_, [&](int) { work(); });
 }
 
 BatchedSelfPlay::Stats BatchedSelfPlay::stats() const {

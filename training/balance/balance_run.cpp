@@ -4,13 +4,12 @@
 
 #include <atomic>
 #include <cstdio>
-#include <exception>
 #include <filesystem>
 #include <memory>
 #include <mutex>
-#include <thread>
 
 #include "game/base/error.h"
+#include "game/base/run_in_threads.h"
 #include "game/conditioned/rule_conditioned_game.h"
 #include "game/registry.h"
 #include "nets/checkpoint.h"
@@ -233,26 +232,11 @@ void checkAndStoreSettings(RecordStore& store, const std::string& dir, const std
 void playCells(const StudyConfig& study, RecordStore& store, const std::vector<Cell>& cells, bool progress) {
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
-  std::mutex mutex;
-  std::exception_ptr error;
-  auto work = [&] {
-    CellPlayer player(study, store, progress, mutex, failed);
-    while (!failed) {
-      const size_t i = next++;
-      if (i >= cells.size()) return;
-      try {
-        player.play(cells[i]);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
-      }
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 0; t < std::min<int>(study.workers, int(cells.size())); ++t) threads.emplace_back(work);
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+  std::mutex printMutex;
+  runInThreads(std::min<int>(study.workers, int(cells.size())), failed, [&](int) {
+    CellPlayer player(study, store, progress, printMutex, failed);
+    for (size_t i = next++; i < cells.size() && !failed; i = next++) player.play(cells[i]);
+  });
 }
 
 }  // namespace

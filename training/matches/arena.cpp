@@ -3,12 +3,11 @@
 #include <yaml-cpp/yaml.h>
 
 #include <atomic>
-#include <exception>
 #include <mutex>
 #include <set>
-#include <thread>
 
 #include "game/base/error.h"
+#include "game/base/run_in_threads.h"
 #include "game/base/splitmix.h"
 #include "game/base/yaml_difference.h"
 #include "game/base/yaml_text.h"
@@ -120,37 +119,25 @@ int runMatch(const Game& game, const PlayerMaker& a, const PlayerMaker& b, Recor
   std::mutex mutex;  // the players' making, the store's games and onGame: one thread at a time
   std::atomic<size_t> next{0};
   std::atomic<bool> failed{false};
-  std::exception_ptr error;
   int played = 0;
-  const auto playRounds = [&] {
+  runInThreads(std::min<int>(options.atOnce, int(rounds.size())), failed, [&](int) {
     for (size_t i = next++; i < rounds.size() && !failed; i = next++) {
-      try {
-        const int round = rounds[i];
-        std::unique_ptr<Player> playerA, playerB;
-        {
-          std::lock_guard<std::mutex> lock(mutex);
-          playerA = a(mixSeed(options.seed, uint64_t(round), 0));
-          playerB = b(mixSeed(options.seed, uint64_t(round), 1));
-        }
-        GameRecord record = round % 2 == 0 ? playGame(game, *playerA, *playerB) : playGame(game, *playerB, *playerA);
-        record.tag = options.tag;
-        record.round = round;
+      const int round = rounds[i];
+      std::unique_ptr<Player> playerA, playerB;
+      {
         std::lock_guard<std::mutex> lock(mutex);
-        record.id = store.addGame(record);
-        ++played;
-        onGame(record);
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
+        playerA = a(mixSeed(options.seed, uint64_t(round), 0));
+        playerB = b(mixSeed(options.seed, uint64_t(round), 1));
       }
+      GameRecord record = round % 2 == 0 ? playGame(game, *playerA, *playerB) : playGame(game, *playerB, *playerA);
+      record.tag = options.tag;
+      record.round = round;
+      std::lock_guard<std::mutex> lock(mutex);
+      record.id = store.addGame(record);
+      ++played;
+      onGame(record);
     }
-  };
-  std::vector<std::thread> threads;
-  for (int t = 1; t < std::min<int>(options.atOnce, int(rounds.size())); ++t) threads.emplace_back(playRounds);
-  playRounds();  // the calling thread plays too (alone when atOnce is 1)
-  for (auto& t : threads) t.join();
-  if (error) std::rethrow_exception(error);
+  });
   return played;
 }
 
