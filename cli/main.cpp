@@ -4,8 +4,10 @@
 #include <filesystem>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
+#include "cli/flag_spellings.h"
 #include "game/base/error.h"
 #ifdef TAFLZERO_WITH_TORCH
 #include "training/models/model_agent.h"
@@ -14,6 +16,12 @@
 #endif
 
 int main(int argc, char** argv) {
+  // The words with old flags respelled, and an argv of them for the parser (and taflzero-net).
+  std::vector<std::string> words = tz::cli::respellOldFlags({argv, argv + argc});
+  std::vector<char*> wordPointers;
+  for (std::string& word : words) wordPointers.push_back(word.data());
+  wordPointers.push_back(nullptr);
+  argv = wordPointers.data();
 #ifndef TAFLZERO_WITH_TORCH
   if (const int refused = tz::cli::runLibTorchBuildIfNeeded(argc, argv)) return refused;
 #endif

@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "cli/commands.h"
+#include "cli/flag_spellings.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
@@ -54,24 +55,28 @@ CLI::Validator searchRange(const std::string& key) {
       range.text());
 }
 
-// Adds the search settings a user may change to a subcommand, each checked against its range.
+// Adds the search settings a user may change to a subcommand, each as its flag (flagOf) and
+// checked against its range.
 void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
-  cmd->add_option("--simulations,-n", o.simulations, "Playouts per search")->capture_default_str()->check(searchRange("simulations"));
-  cmd->add_option("--threads,-t", o.threads, "Search threads on one tree")->capture_default_str()->check(searchRange("threads"));
-  cmd->add_option("--batch", o.batchSize, "Leaves per thread per evaluation")->capture_default_str()->check(searchRange("batch_size"));
-  cmd->add_option("--c-puct", o.cPuct, "Exploration constant")->capture_default_str()->check(searchRange("c_puct"));
-  cmd->add_option("--fpu-reduction", o.fpuReduction, "First-play urgency reduction")->capture_default_str()->check(searchRange("fpu_reduction"));
-  cmd->add_option("--virtual-loss", o.virtualLoss, "Virtual loss per in-flight playout")->capture_default_str()->check(searchRange("virtual_loss"));
-  cmd->add_option("--lookahead", o.rootLookahead, "Exact checks over plies: 0 none, 1 root moves that win at once, 2 also replies that do, 3-6 forced wins within (L+1)/2 turns and losses within L/2")->capture_default_str()->check(searchRange("root_lookahead"));
-  cmd->add_option("--draw-score", o.drawScore, "Utility of a draw for the side to move at the root, its opponent's the negation")->capture_default_str()->check(searchRange("draw_score"));
+  const auto add = [cmd](const std::string& name, auto& value, const std::string& help, const std::string& shortFlag = "") {
+    cmd->add_option(flagOf(name) + shortFlag, value, help)->capture_default_str()->check(searchRange(name));
+  };
+  add("sims", o.simulations, "Playouts per search", ",-n");
+  add("threads", o.threads, "Search threads on one tree", ",-t");
+  add("batch", o.batchSize, "Leaves per thread per evaluation");
+  add("cpuct", o.cPuct, "Exploration constant");
+  add("fpu", o.fpuReduction, "First-play urgency reduction");
+  add("virtual_loss", o.virtualLoss, "Virtual loss per in-flight playout");
+  add("lookahead", o.rootLookahead,
+      "Exact checks over plies: 0 none, 1 root moves that win at once, 2 also replies that do, 3-6 forced wins "
+      "within (L+1)/2 turns and losses within L/2");
+  add("draw", o.drawScore, "Utility of a draw for the side to move at the root, its opponent's the negation");
   addSeedOption(cmd, o.seed, "Random seed");
   cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");
-  cmd->add_option("--gumbel-candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search")
-      ->capture_default_str()->check(searchRange("gumbel_candidates"));
-  cmd->add_option("--tree-mib", o.treeMiB,
-                  "Memory budget of the search tree in MiB: the search stops when it is reached (0: a quarter of "
-                  "the machine's memory)")
-      ->capture_default_str()->check(searchRange("tree_mib"));
+  add("candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search");
+  add("tree_mib", o.treeMiB,
+      "Memory budget of the search tree in MiB: the search stops when it is reached (0: a quarter of the machine's "
+      "memory)");
 }
 
 // The evaluator named on the command line.
@@ -119,7 +124,7 @@ void addSearch(CLI::App& app) {
   o->evaluator.addTo(cmd);
   cmd->add_option("--ms", o->ms,
                   "Search for this many milliseconds instead (sooner only when a single move is left or the "
-                  "result is proven), at most --simulations playouts when given")
+                  "result is proven), at most --sims playouts when given")
       ->check(CLI::Range(1, 3600 * 1000));
   cmd->add_option("--top", o->top, "Moves to list")->capture_default_str()->check(CLI::Range(0, 1 << 20));
   cmd->add_flag("--json", o->json, "Print one JSON object");
@@ -130,7 +135,7 @@ void addSearch(CLI::App& app) {
     Search search(*game, o->evaluator.make(o->search.seed), o->search);
     search.setRoot(*state);
     const auto start = Clock::now();
-    const bool capped = cmd->get_option("--simulations")->count() > 0;
+    const bool capped = cmd->get_option("--sims")->count() > 0;
     const SearchResult& r = o->ms > 0 ? search.runFor(MoveTime{double(o->ms), double(o->ms)},
                                                       capped ? o->search.simulations : kTimedSimulationCap)
                                       : search.run();
@@ -238,7 +243,7 @@ void addBenchSearch(CLI::App& bench) {
   auto* cmd = bench.add_subcommand(
       "search", "Search simulations/s (uniform evaluator, 1 and 2 threads) and pure-MCTS self-play games/min");
   o->variant.addTo(cmd);
-  cmd->add_option("--simulations", o->simulations, "Playouts per move of the uniform-evaluator games")
+  cmd->add_option("--sims", o->simulations, "Playouts per move of the uniform-evaluator games")
       ->capture_default_str()->check(CLI::Range(1, 1 << 30));
   cmd->add_option("--moves", o->moves, "Moves of the uniform-evaluator games")
       ->capture_default_str()->check(CLI::Range(1, 100000));

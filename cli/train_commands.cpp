@@ -188,7 +188,7 @@ void addBenchSelfPlay(CLI::App& bench) {
   cmd->add_option("--variant,-v", o->bench.variant, "Preset name")->capture_default_str();
   cmd->add_option("--network", o->bench.network, "Network preset or file")->capture_default_str();
   cmd->add_option("--games", o->bench.games, "Concurrent games of each worker")->capture_default_str();
-  cmd->add_option("--simulations", o->bench.simulations, "Simulations per move")->capture_default_str();
+  cmd->add_option("--sims", o->bench.simulations, "Simulations per move")->capture_default_str();
   cmd->add_option("--workers", o->bench.workers, "Self-play threads sharing the one network thread (1: search and network take turns)")
       ->capture_default_str();
   cmd->add_option("--max-wait-us", o->bench.maxWaitUs, "How long the network thread waits to merge workers' leaves")

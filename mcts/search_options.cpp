@@ -20,6 +20,14 @@ void SearchOptions::check() const {
   }
 }
 
+const OldSpellings& searchOldSpellings() {
+  static const OldSpellings old = {{"simulations", "sims"},    {"batch_size", "batch"},
+                                   {"c_puct", "cpuct"},        {"fpu_reduction", "fpu"},
+                                   {"root_lookahead", "lookahead"}, {"gumbel_candidates", "candidates"},
+                                   {"draw_score", "draw"}};
+  return old;
+}
+
 FieldRange searchOptionRange(const std::string& key) {
   for (const FieldRange& range : fieldRanges<SearchOptions>())
     if (range.key == key) return range;

@@ -32,29 +32,30 @@ struct SearchOptions {
   float drawScore = 0.f;          // utility of a draw for the side the tree was started for (Tree::reset), its opponent's the negation: > 0 prefers a sure draw to an even gamble; in [-1, 1]
   double treeMiB = 0;             // memory budget of the tree: a search stops when it is reached (0: a quarter of the machine's memory; else above 1 MiB)
 
-  /// Lists every setting a user may give, once: its key and its range (visitor.number) or
-  /// that it is a flag (visitor.flag); the seed is not among them. Every front end reads
-  /// through this list (experiment YAML, player specs, the command line) and check() checks
-  /// against it, so each setting has one range and one message (game/base/config_fields.h).
+  /// Lists every setting a user may give, once: its one name and its range (visitor.number)
+  /// or that it is a flag (visitor.flag); the seed is not among them. Every front end reads
+  /// through this list by the same names (a spec's "sims=800", an experiment's "sims: 800",
+  /// the command line's --sims, '-' for '_') and check() checks against it, so each setting
+  /// has one name, one range and one message (game/base/config_fields.h).
   template <class S, class V>
   static void fields(S& self, V& v) {
-    v.number("simulations", self.simulations, 1, 1 << 30);
+    v.number("sims", self.simulations, 1, 1 << 30);
     v.number("threads", self.threads, 1, 256);
-    v.number("batch_size", self.batchSize, 1, 4096);
-    v.number("c_puct", self.cPuct, 0.01f, 100.f);
-    v.number("fpu_reduction", self.fpuReduction, -2.f, 2.f);
+    v.number("batch", self.batchSize, 1, 4096);
+    v.number("cpuct", self.cPuct, 0.01f, 100.f);
+    v.number("fpu", self.fpuReduction, -2.f, 2.f);
     v.number("dirichlet_alpha", self.dirichletAlpha, 0.001f, 10.f);
     v.number("dirichlet_fraction", self.dirichletFraction, 0.f, 1.f);
     v.number("temperature", self.temperature, 0.01f, 10.f);
     v.number("temperature_plies", self.temperaturePlies, 0, 100000);
     v.number("virtual_loss", self.virtualLoss, 0.f, 1000.f);
-    v.number("root_lookahead", self.rootLookahead, 0, 6);
+    v.number("lookahead", self.rootLookahead, 0, 6);
     v.flag("gumbel", self.gumbel);
-    v.number("gumbel_candidates", self.gumbelCandidates, 1, 4096);
+    v.number("candidates", self.gumbelCandidates, 1, 4096);
     v.number("gumbel_c_visit", self.gumbelCVisit, 0.f, 1e6f);
     v.number("gumbel_c_scale", self.gumbelCScale, 0.f, 100.f);
     v.flag("gumbel_rescale", self.gumbelRescale);
-    v.number("draw_score", self.drawScore, -1.f, 1.f);
+    v.number("draw", self.drawScore, -1.f, 1.f);
     v.number("tree_mib", self.treeMiB, 0., 1e9);
   }
 
@@ -63,6 +64,11 @@ struct SearchOptions {
   /// settings it cannot run.
   void check() const;
 };
+
+/// The names search settings had in files before each took its one name in
+/// SearchOptions::fields, with that name: {"simulations", "sims"}, {"c_puct", "cpuct"}, ...
+/// (game/base/config.h reads them with a hint).
+const OldSpellings& searchOldSpellings();
 
 /// The range of the search setting `key` as SearchOptions::fields lists it; throws Error
 /// for a key that is not listed or is a flag.

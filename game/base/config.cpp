@@ -1,5 +1,6 @@
 #include "game/base/config.h"
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -33,14 +34,37 @@ ConfigReader::ConfigReader(YAML::Node node, std::string file, std::string prefix
   }
 }
 
-bool ConfigReader::has(const std::string& key) const {
+bool ConfigReader::holds(const std::string& key) const {
   return node_ && node_.IsMap() && node_[key];
+}
+
+bool ConfigReader::has(const std::string& key) const {
+  if (holds(key)) return true;
+  if (old_)
+    for (const auto& [before, now] : *old_)
+      if (now == key && holds(before)) return true;
+  return false;
+}
+
+std::string ConfigReader::spelled(const std::string& key) {
+  if (!old_) return key;
+  for (const auto& [before, now] : *old_) {
+    if (now != key || !holds(before)) continue;
+    if (holds(key)) throw ConfigError(file_, path(before), "no value: it is the old spelling of " + path(key) + ", given too");
+    if (read_.insert(before).second) {
+      std::fprintf(stderr, "%s: %s is spelled %s now; read as that\n", file_.c_str(), path(before).c_str(),
+                   path(key).c_str());
+    }
+    return before;
+  }
+  return key;
 }
 
 YAML::Node ConfigReader::raw(const std::string& key) {
   read_.insert(key);
-  if (!has(key)) return YAML::Node(YAML::NodeType::Undefined);  // falsy: a default Node() is a defined null
-  return node_[key];
+  const std::string given = spelled(key);
+  if (!holds(given)) return YAML::Node(YAML::NodeType::Undefined);  // falsy: a default Node() is a defined null
+  return node_[given];
 }
 
 template <class T>
@@ -116,7 +140,9 @@ std::vector<std::string> ConfigReader::getStrings(const std::string& key,
 }
 
 ConfigReader ConfigReader::child(const std::string& key) {
-  return ConfigReader(raw(key), file_, prefix_ + key + ".");
+  ConfigReader reader(raw(key), file_, prefix_ + key + ".");
+  reader.old_ = old_;
+  return reader;
 }
 
 void ConfigReader::finish() const {

@@ -43,6 +43,10 @@ class ConfigReader {
   ConfigReader child(const std::string& key);
   /// Throws ConfigError for the first key that was never read.
   void finish() const;
+  /// Reads a key the map gives under an old spelling in `old` (which outlives this reader)
+  /// as its name now, with a one-line hint on stderr; both spellings given is an error. The
+  /// readers of nested maps (child) take the same table.
+  void acceptOldSpellings(const OldSpellings* old) { old_ = old; }
 
   /// The dotted name of a key ("king.capture"), for messages.
   std::string path(const std::string& key) const { return prefix_ + key; }
@@ -54,6 +58,13 @@ class ConfigReader {
   std::string file_;
   std::string prefix_;
   std::set<std::string> read_;
+  const OldSpellings* old_ = nullptr;
+
+  // Whether the map holds `key` as spelled.
+  bool holds(const std::string& key) const;
+  // The spelling under which the map gives `key`: its old one where only that is given (the
+  // first time, with the hint), else `key`.
+  std::string spelled(const std::string& key);
 };
 
 /// Reads each visited field from a map, the field's current value as its default (the

@@ -6,9 +6,14 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tz {
+
+/// Settings renamed: each old name with its name now ({"c_puct", "cpuct"}), which a
+/// ConfigReader told of them reads with a hint (game/base/config.h).
+using OldSpellings = std::vector<std::pair<std::string, std::string>>;
 
 /// A type written so that it takes no part in template argument deduction.
 template <class T>

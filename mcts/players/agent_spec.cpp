@@ -20,14 +20,14 @@ namespace tz {
 
 namespace {
 
-// Hands SearchOptions::fields' settings to an AgentFields under their spec names.
-struct SearchFieldsByName {
+// Hands SearchOptions::fields' settings to an AgentFields.
+struct SearchFieldsToAgentFields {
   AgentFields& fields;
   template <class T, class L>
   void number(const char* key, T& value, L lo, L hi) {
-    fields.number(searchSpecName(key), value, T(lo), T(hi));
+    fields.number(key, value, T(lo), T(hi));
   }
-  void flag(const char* key, bool& value) { fields.flag(searchSpecName(key), value); }
+  void flag(const char* key, bool& value) { fields.flag(key, value); }
 };
 
 // Reads the options of a spec text into the fields that name them, with their ranges.
@@ -193,17 +193,8 @@ std::vector<std::pair<std::string, std::string>> itemsOf(const std::string& spec
 }  // namespace
 
 void AgentFields::search(SearchOptions& options) {
-  SearchFieldsByName byName{*this};
-  SearchOptions::fields(options, byName);
-}
-
-std::string searchSpecName(const std::string& key) {
-  static const std::map<std::string, std::string> shorthands = {
-      {"simulations", "sims"},         {"batch_size", "batch"},         {"c_puct", "cpuct"},
-      {"fpu_reduction", "fpu"},        {"root_lookahead", "lookahead"}, {"gumbel_candidates", "candidates"},
-      {"draw_score", "draw"}};
-  const auto it = shorthands.find(key);
-  return it == shorthands.end() ? key : it->second;
+  SearchFieldsToAgentFields visitor{*this};
+  SearchOptions::fields(options, visitor);
 }
 
 bool AgentSpec::gave(const std::string& name) const {

@@ -56,13 +56,9 @@ class AgentFields {
   /// A text option.
   virtual void text(const std::string& name, std::string& value) = 0;
 
-  /// Every search setting of SearchOptions::fields, by its spec name (searchSpecName).
+  /// Every search setting of SearchOptions::fields, by its name there.
   void search(SearchOptions& options);
 };
-
-/// The name a spec gives the search setting `key` (SearchOptions::fields): the shorthand
-/// where there is one (sims, batch, cpuct, fpu, lookahead, candidates, draw), else the key.
-std::string searchSpecName(const std::string& key);
 
 /// Reads a spec text: its kind's defaults, then the options it gives. Throws Error naming
 /// the text for an unknown kind, an option the kind does not take, a value out of its range.

@@ -90,12 +90,19 @@ TEST_F(ModelsCli, OpenTaflsStringsStartAGameWithTheShippedAgentOfTheirRules) {
   EXPECT_EQ(fetlar.out.rfind("hello\nstatus taflzero plays fetlar as mcts(net:fetlar/", 0), 0u) << fetlar.out;
   EXPECT_NE(fetlar.out.find("\nmove "), std::string::npos) << fetlar.out;
   EXPECT_EQ(fetlar.out.find("error"), std::string::npos) << fetlar.out;
-  const CliResult copenhagen = session("copenhagen", "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y" + start11);
+  const std::string copenhagenRules = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y" + start11;
+  const CliResult copenhagen = session("copenhagen", copenhagenRules);
   EXPECT_EQ(copenhagen.code, 0) << copenhagen.out;
   EXPECT_NE(copenhagen.out.find("hello\nerror -1 taflzero: checkpoint "), std::string::npos) << copenhagen.out;
   EXPECT_NE(copenhagen.out.find("repetition.rule=loss_defenders, but the variant copenhagen has repetition.rule=loss_mover"),
             std::string::npos)
       << copenhagen.out;
+  const CliResult copenhagenOwn = session("copenhagen-opentafl", copenhagenRules);
+  EXPECT_EQ(copenhagenOwn.code, 0) << copenhagenOwn.out;
+  EXPECT_EQ(copenhagenOwn.out.rfind("hello\nstatus taflzero plays copenhagen as mcts(net:copenhagen/", 0), 0u)
+      << copenhagenOwn.out;
+  EXPECT_NE(copenhagenOwn.out.find("\nmove "), std::string::npos) << copenhagenOwn.out;
+  EXPECT_EQ(copenhagenOwn.out.find("error"), std::string::npos) << copenhagenOwn.out;
   const std::string brandubRules = "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
   const CliResult brandub = session("brandubh", brandubRules);
   EXPECT_NE(brandub.out.find("hello\nerror -1 taflzero: checkpoint "), std::string::npos) << brandub.out;

@@ -174,11 +174,11 @@ TEST(NetCli, NetworkPlayersTakeTheSearchSettingsRanges) {
   const std::string ckpt = dir.file("b.ckpt");
   ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
   for (const auto& o : valuesJustOutsideSearchRanges()) {
-    const std::string option = searchSpecName(o.range.key) + "=" + o.text;
+    const std::string option = o.range.key + "=" + o.text;
     auto bad = runCli("arena --variant brandubh --a net:" + ckpt + "," + option + " --b random --games 2 --db " +
                       dir.file("r.db"));
     EXPECT_NE(bad.code, 0) << option;
-    EXPECT_NE(bad.out.find("option '" + searchSpecName(o.range.key) + "' = '" + o.text + "': expected " + o.range.text()),
+    EXPECT_NE(bad.out.find("option '" + o.range.key + "' = '" + o.text + "': expected " + o.range.text()),
               std::string::npos)
         << bad.out;
   }
@@ -230,15 +230,15 @@ TEST(NetCli, TrainOverridesAreCheckedAsTheFilesKeys) {
   const std::string quick = std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml";
   const std::string run = ::testing::TempDir() + "/train_overrides_never";
   expectOneLineError("train " + quick + " --minutes -3 --run " + run, "--set 'budget.minutes=-3': key 'budget.minutes'");
-  expectOneLineError("train " + quick + " --set selfplay.simulations=0 --run " + run,
-                     "--set 'selfplay.simulations=0': key 'selfplay.simulations'");
+  expectOneLineError("train " + quick + " --set selfplay.sims=0 --run " + run,
+                     "--set 'selfplay.sims=0': key 'selfplay.sims'");
   expectOneLineError("train " + quick + " --set selfplay.nosuch=1 --run " + run, "key 'selfplay.nosuch'");
   EXPECT_FALSE(std::filesystem::exists(run));
 }
 
 TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   // The search lists the improved policy with the visits; its move is one of the moves listed.
-  auto search = runCli("search --variant brandubh --simulations 64 --gumbel --json", false);
+  auto search = runCli("search --variant brandubh --sims 64 --gumbel --json", false);
   ASSERT_EQ(search.code, 0) << search.out;
   const auto s = nlohmann::json::parse(search.out);
   EXPECT_EQ(s["simulations"], 64);
@@ -250,7 +250,7 @@ TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   EXPECT_TRUE(listed) << search.out;
   // The self-play benchmark with a Gumbel root reports its ceiling and ratio; each of its
   // two workers plays its own games.
-  auto bench = runCli("bench selfplay --games 2 --workers 2 --simulations 4 --gumbel --json", false);
+  auto bench = runCli("bench selfplay --games 2 --workers 2 --sims 4 --gumbel --json", false);
   ASSERT_EQ(bench.code, 0) << bench.out;
   const auto b = nlohmann::json::parse(bench.out);
   EXPECT_EQ(b["search"], "gumbel");
@@ -260,7 +260,7 @@ TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
   EXPECT_GT(b["ratio"].get<double>(), 0);
   // Options out of range are refused by name before anything runs.
   for (const char* bad : {"--workers 0", "--games 0", "--max-wait-us -1"}) {
-    auto refused = runCli(std::string("bench selfplay --simulations 4 ") + bad);
+    auto refused = runCli(std::string("bench selfplay --sims 4 ") + bad);
     EXPECT_NE(refused.code, 0) << bad;
     const std::string option = std::string(bad).substr(0, std::string(bad).find(' '));
     EXPECT_NE(refused.out.find(option), std::string::npos) << bad << ": " << refused.out;

@@ -120,7 +120,7 @@ TEST(RulesCli, IgnoredOrHugeInputIsRefused) {
 
 // A search bounded by --tree-mib stops there and says so.
 TEST(RulesCli, SearchStopsAtTheTreeMemoryBudget) {
-  auto r = runCli("search --variant hnefatafl-13 --simulations 2000000 --tree-mib 4 --evaluator uniform --json", false);
+  auto r = runCli("search --variant hnefatafl-13 --sims 2000000 --tree-mib 4 --evaluator uniform --json", false);
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_TRUE(j["tree_full"].get<bool>());
@@ -129,13 +129,32 @@ TEST(RulesCli, SearchStopsAtTheTreeMemoryBudget) {
   expectOneLineError("search --variant brandubh --tree-mib -1", "--tree-mib: expected a number in [0, 1e+09], got -1");
 }
 
+// A search setting's flag of before (--simulations, --c-puct=X) is read as its flag now
+// (--sims, --cpuct=X), with a one-line hint each: the same search as the new spelling gives.
+TEST(RulesCli, OldSearchFlagsAreReadAsTheirFlagsNowWithAHint) {
+  const auto old = runCli("search --variant brandubh --simulations 30 --c-puct=2 --json");
+  ASSERT_EQ(old.code, 0) << old.out;
+  EXPECT_EQ(old.out.rfind("taflzero: --simulations is spelled --sims now; read as that\n"
+                          "taflzero: --c-puct is spelled --cpuct now; read as that\n",
+                          0),
+            0u)
+      << old.out;
+  const auto now = runCli("search --variant brandubh --sims 30 --cpuct=2 --json", false);
+  ASSERT_EQ(now.code, 0) << now.out;
+  const auto a = nlohmann::json::parse(old.out.substr(old.out.find('{')));
+  const auto b = nlohmann::json::parse(now.out);
+  EXPECT_EQ(a["simulations"], 30);
+  EXPECT_EQ(a["move"], b["move"]);
+  EXPECT_EQ(a["top"], b["top"]);
+}
+
 // The command line's search settings read their ranges from the search's field list: the
 // value just outside each is refused with the words every other front end uses.
 TEST(RulesCli, SearchSettingsAreRefusedJustOutsideTheFieldListsRange) {
   const std::map<std::string, std::string> flags = {
-      {"simulations", "--simulations"},   {"threads", "--threads"},           {"batch_size", "--batch"},
-      {"c_puct", "--c-puct"},             {"fpu_reduction", "--fpu-reduction"}, {"virtual_loss", "--virtual-loss"},
-      {"root_lookahead", "--lookahead"},  {"draw_score", "--draw-score"},     {"gumbel_candidates", "--gumbel-candidates"},
+      {"sims", "--sims"},           {"threads", "--threads"}, {"batch", "--batch"},
+      {"cpuct", "--cpuct"},         {"fpu", "--fpu"},         {"virtual_loss", "--virtual-loss"},
+      {"lookahead", "--lookahead"}, {"draw", "--draw"},       {"candidates", "--candidates"},
       {"tree_mib", "--tree-mib"}};
   int checked = 0;
   for (const auto& o : valuesJustOutsideSearchRanges()) {
@@ -148,10 +167,10 @@ TEST(RulesCli, SearchSettingsAreRefusedJustOutsideTheFieldListsRange) {
   EXPECT_EQ(checked, 2 * int(flags.size()));
 }
 
-// `search --ms N` searches by the clock, capped by --simulations when given, and reports its
+// `search --ms N` searches by the clock, capped by --sims when given, and reports its
 // rate and the share of the time it spent (no timing is checked).
 TEST(RulesCli, SearchForMilliseconds) {
-  auto r = runCli("search --variant brandubh --ms 50 --simulations 40 --json", false);
+  auto r = runCli("search --variant brandubh --ms 50 --sims 40 --json", false);
   ASSERT_EQ(r.code, 0) << r.out;
   const auto j = nlohmann::json::parse(r.out);
   EXPECT_GE(j["simulations"].get<int>(), 1);

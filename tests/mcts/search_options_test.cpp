@@ -37,13 +37,13 @@ TEST(SearchOptions, NonFiniteAndOutOfRangeOptionsAreRefusedByName) {
     set(o);
     return rejection(o);
   };
-  EXPECT_NE(with([](SearchOptions& o) { o.cPuct = kNaN; }).find("c_puct"), std::string::npos);
-  EXPECT_NE(with([](SearchOptions& o) { o.cPuct = -kInf; }).find("c_puct"), std::string::npos);
-  EXPECT_NE(with([](SearchOptions& o) { o.fpuReduction = kNaN; }).find("fpu_reduction"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.cPuct = kNaN; }).find("cpuct"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.cPuct = -kInf; }).find("cpuct"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.fpuReduction = kNaN; }).find("fpu"), std::string::npos);
   EXPECT_NE(with([](SearchOptions& o) { o.virtualLoss = kNaN; }).find("virtual_loss"), std::string::npos);
   EXPECT_NE(with([](SearchOptions& o) { o.temperature = 0; }).find("temperature"), std::string::npos);
-  EXPECT_NE(with([](SearchOptions& o) { o.simulations = 0; }).find("simulations"), std::string::npos);
-  EXPECT_NE(with([](SearchOptions& o) { o.rootLookahead = 7; }).find("root_lookahead"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.simulations = 0; }).find("sims"), std::string::npos);
+  EXPECT_NE(with([](SearchOptions& o) { o.rootLookahead = 7; }).find("lookahead"), std::string::npos);
   // Self-play checks them too.
   auto game = loadGame("brandubh");
   SelfPlayOptions sp;
@@ -84,8 +84,8 @@ TEST(SearchOptions, EachSettingIsRefusedJustOutsideTheRangeItsFieldListGives) {
       EXPECT_NO_THROW(options.check()) << range.key << " = " << edge;
     }
   }
-  EXPECT_EQ(searchOptionRange("c_puct").text(), "a number in [0.01, 100]");
-  EXPECT_EQ(searchOptionRange("simulations").text(), "an integer in [1, 1073741824]");
+  EXPECT_EQ(searchOptionRange("cpuct").text(), "a number in [0.01, 100]");
+  EXPECT_EQ(searchOptionRange("sims").text(), "an integer in [1, 1073741824]");
   EXPECT_THROW(searchOptionRange("gumbel"), Error);  // a flag has no range
 }
 

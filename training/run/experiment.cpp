@@ -18,8 +18,8 @@ double TrainingConfig::learningRate(int64_t step) const {
 }
 
 const std::vector<std::string>& selfPlaySearchKeys() {
-  static const std::vector<std::string> keys = {"c_puct", "fpu_reduction", "dirichlet_alpha", "dirichlet_fraction",
-                                                "temperature", "temperature_plies", "gumbel", "gumbel_candidates",
+  static const std::vector<std::string> keys = {"cpuct", "fpu", "dirichlet_alpha", "dirichlet_fraction",
+                                                "temperature", "temperature_plies", "gumbel", "candidates",
                                                 "gumbel_rescale", "tree_mib"};
   return keys;
 }
@@ -28,7 +28,7 @@ namespace {
 
 // What a search budget may be: the search's simulations, or one per side.
 std::string sideBudgetsText() {
-  return "a budget (" + searchOptionRange("simulations").text() + "), or a list of one per side [side 0, side 1]";
+  return "a budget (" + searchOptionRange("sims").text() + "), or a list of one per side [side 0, side 1]";
 }
 
 // A search budget, or a list of one per side [side 0, side 1]: a stronger search for the
@@ -36,7 +36,7 @@ std::string sideBudgetsText() {
 // positions.
 std::array<int, 2> readSideBudgets(ConfigReader& r, const std::string& key, std::array<int, 2> budgets,
                                    const std::string& path, const std::string& fullKey) {
-  const FieldRange range = searchOptionRange("simulations");
+  const FieldRange range = searchOptionRange("sims");
   const YAML::Node node = r.raw(key);
   if (!node || !node.IsSequence()) {
     budgets.fill(r.getInt(key, budgets[0], int(range.lo), int(range.hi)));
@@ -75,11 +75,11 @@ namespace {
 void checkBudgets(const std::array<int, 2>& simulations, int cheapSimulations, const std::string& file,
                   const std::string& prefix) {
   const int fewest = std::min(simulations[0], simulations[1]);
-  const FieldRange range = searchOptionRange("simulations");
+  const FieldRange range = searchOptionRange("sims");
   if (!range.contains(simulations[0]) || !range.contains(simulations[1])) {
-    throw ConfigError(file, prefix + "simulations", sideBudgetsText());
+    throw ConfigError(file, prefix + "sims", sideBudgetsText());
   }
-  if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_simulations", "at most " + prefix + "simulations");
+  if (cheapSimulations > fewest) throw ConfigError(file, prefix + "cheap_sims", "at most " + prefix + "sims");
 }
 
 }  // namespace
@@ -205,7 +205,7 @@ std::vector<ExperimentVariant> readVariants(ConfigReader& r, const std::string& 
 void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path) {
   ConfigReader s = r.child("selfplay");
   SelfPlayConfig& sp = c.selfPlay;
-  sp.simulations = readSideBudgets(s, "simulations", sp.simulations, path, "selfplay.simulations");
+  sp.simulations = readSideBudgets(s, "sims", sp.simulations, path, "selfplay.sims");
   sp.cheapSimulations = std::min(sp.simulations[0], sp.simulations[1]) / 4 + 1;  // default: a quarter
   readFields(s, sp);
   readSearch(s, sp.search);
@@ -214,7 +214,7 @@ void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path)
   h.finish();
   ConfigReader boot = s.child("bootstrap");
   BootstrapConfig& bc = sp.bootstrap;
-  bc.simulations = readSideBudgets(boot, "simulations", bc.simulations, path, "selfplay.bootstrap.simulations");
+  bc.simulations = readSideBudgets(boot, "sims", bc.simulations, path, "selfplay.bootstrap.sims");
   bc.cheapSimulations = std::min({bc.cheapSimulations, bc.simulations[0], bc.simulations[1]});
   bc.fullFraction = sp.fullFraction;  // default: selfplay's
   readFields(boot, bc);
@@ -301,12 +301,24 @@ YAML::Node ExperimentSource::resolved() const {
 
 namespace {
 
+// The keys experiments had before each setting took one name (SearchOptions::fields'), read
+// with a hint: files written before still load.
+const OldSpellings& experimentOldSpellings() {
+  static const OldSpellings old = [] {
+    OldSpellings o = searchOldSpellings();
+    o.insert(o.end(), {{"cheap_simulations", "cheap_sims"}, {"min_simulations", "min_sims"}});
+    return o;
+  }();
+  return old;
+}
+
 // The experiment of `source`, read and checked; errors name the file.
 ExperimentConfig readExperiment(const ExperimentSource& source) {
   const std::string& path = source.path;
   ExperimentConfig c;
   c.file = path;
   ConfigReader r(source.resolved(), path);
+  r.acceptOldSpellings(&experimentOldSpellings());
   r.getString("description", "");
   c.variants = readVariants(r, path);
   c.variant = resolveFile(r.getString("variant", c.variants.empty() ? c.variant : c.variants.front().variant), path);

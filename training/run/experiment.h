@@ -46,11 +46,11 @@ struct BootstrapConfig {
   int cheapSimulations = 100;               // cheap search budget (playout cap randomization, as selfplay's)
   double fullFraction = 0.25;  // share of moves searched fully (default: selfplay's)
 
-  /// Visits the settings read as plain values (not `simulations`) with their keys and ranges.
+  /// Visits the settings read as plain values (not `sims`) with their keys and ranges.
   template <class Self, class Visitor>
   static void fields(Self& s, Visitor& v) {
     v.number("games", s.games, 0, 100000000);
-    v.number("cheap_simulations", s.cheapSimulations, 1, 1000000);
+    v.number("cheap_sims", s.cheapSimulations, 1, 1000000);
     v.number("full_fraction", s.fullFraction, 0.01, 1);
   }
   /// Throws ConfigError naming `file` and the key (under `prefix`) of a bad value.
@@ -69,7 +69,7 @@ struct HandicapConfig {
   template <class Self, class Visitor>
   static void fields(Self& s, Visitor& v) {
     v.number("target", s.target, 0, 0.5);
-    v.number("min_simulations", s.minSimulations, 1, 1000000);
+    v.number("min_sims", s.minSimulations, 1, 1000000);
   }
 };
 
@@ -83,7 +83,7 @@ inline SearchOptions selfPlaySearchDefaults() {
 }
 
 /// The search settings an experiment's `selfplay:` map offers, by their SearchOptions::fields
-/// keys (read and checked with its ranges); the budgets are `simulations` and `cheap_simulations`.
+/// names (read and checked with its ranges); the budgets are `sims` and `cheap_sims`.
 const std::vector<std::string>& selfPlaySearchKeys();
 
 /// Self-play settings.
@@ -97,15 +97,15 @@ struct SelfPlayConfig {
   double rolloutMix = 0.0;      // share of a playout's result in each leaf value (RolloutMixEvaluator)
   BootstrapConfig bootstrap;    // pure-MCTS games first
   HandicapConfig handicap;      // network games kept balanced
-  SearchOptions search = selfPlaySearchDefaults();  // c_puct, noise, temperature... (simulations set per move)
+  SearchOptions search = selfPlaySearchDefaults();  // cpuct, noise, temperature... (sims set per move)
 
-  /// Visits the settings read as plain values (not the nested parts, `simulations` or
+  /// Visits the settings read as plain values (not the nested parts, `sims` or
   /// `search`) with their keys and ranges.
   template <class Self, class Visitor>
   static void fields(Self& s, Visitor& v) {
     v.number("workers", s.workers, 1, 256);
     v.number("games_per_worker", s.gamesPerWorker, 1, 4096);
-    v.number("cheap_simulations", s.cheapSimulations, 1, 1000000);
+    v.number("cheap_sims", s.cheapSimulations, 1, 1000000);
     v.number("full_fraction", s.fullFraction, 0.01, 1);
     v.number("past_fraction", s.pastFraction, 0, 1);
     v.number("rollout_mix", s.rolloutMix, 0, 1);

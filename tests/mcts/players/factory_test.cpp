@@ -64,25 +64,22 @@ TEST(PlayerFactory, ExplainsBadSpecs) {
 
 // Search players read every search setting through one field list: a value just outside its
 // range is refused with the range's words, whichever search kind is given it; the settings
-// are known by their spec names (sims, cpuct, ...), and a setting at its lower edge is taken.
+// are known by their one name (sims, cpuct, ...), and a setting at its lower edge is taken.
 TEST(PlayerFactory, SearchSpecsTakeEverySearchSettingWithTheFieldListsRange) {
   auto g = variant("brandubh");
   for (const std::string kind : {"mcts", "uniform-mcts"}) {
     for (const auto& o : test::valuesJustOutsideSearchRanges()) {
-      const std::string spec = kind + ":" + searchSpecName(o.range.key) + "=" + o.text;
+      const std::string spec = kind + ":" + o.range.key + "=" + o.text;
       const std::string message = errorOf(spec);
-      EXPECT_NE(message.find("'" + searchSpecName(o.range.key) + "'"), std::string::npos) << message;
+      EXPECT_NE(message.find("'" + o.range.key + "'"), std::string::npos) << message;
       EXPECT_NE(message.find("expected " + o.range.text()), std::string::npos) << message;
     }
     for (const FieldRange& range : fieldRanges<SearchOptions>()) {
       char edge[64];
       std::snprintf(edge, sizeof edge, "%.9g", range.lo);
-      EXPECT_EQ(errorOf(kind + ":" + searchSpecName(range.key) + "=" + edge), "") << range.key;
+      EXPECT_EQ(errorOf(kind + ":" + range.key + "=" + edge), "") << range.key;
     }
   }
-  EXPECT_EQ(searchSpecName("simulations"), "sims");
-  EXPECT_EQ(searchSpecName("c_puct"), "cpuct");
-  EXPECT_EQ(searchSpecName("virtual_loss"), "virtual_loss");
   EXPECT_EQ(makePlayer("mcts:sims=50,gumbel=1,cpuct=2,draw=0.5", *g, 1)->name(), "mcts(rollouts(1),50,gumbel)");
 }
 

@@ -304,7 +304,7 @@ TEST(BalanceConfig, AStrengthReadsTheNetAgentsOptionsThroughItsFieldList) {
 
   int checked = 0;
   for (const auto& o : valuesJustOutsideSearchRanges()) {
-    const std::string name = searchSpecName(o.range.key);
+    const std::string& name = o.range.key;
     const std::string strength = name == "sims" ? "{name: s, sims: " + o.text + "}"
                                                 : "{name: s, sims: 8, " + name + ": " + o.text + "}";
     const std::string message = loadError(checkpoints(strength));

@@ -142,7 +142,7 @@ TEST(ConditionedRun, ARuleConditionedNetworkDoesNotSearchWithEndgameTables) {
   const std::string config = dir + "/config.yaml";
   std::ofstream(config) << "variants:\n  - {name: flying, variant: morris}\n  - {name: fixed, variant: morris-noflying}\n"
                         << "network: " << kConfigs << "tiny-net.yaml\nseed: 3\nbudget: {steps: 2}\n"
-                        << "selfplay: {workers: 1, games_per_worker: 4, simulations: 4, cheap_simulations: 2, full_fraction: 0.5}\n"
+                        << "selfplay: {workers: 1, games_per_worker: 4, sims: 4, cheap_sims: 2, full_fraction: 0.5}\n"
                         << "training: {batch_size: 16, window: 2000, min_positions: 32, samples_per_position: 2, checkpoint_every: 2}\n"
                         << "evaluation: {every: 2, games: 2, sims: 4, previous: 1, baselines: [random]}\n";
   const RunSummary s = runTraining(config, dir + "/run", false, false);

@@ -103,12 +103,12 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
   refused([](ExperimentConfig& c) { c.training.minPositions = 50000; }, "training.min_positions", "at most training.window");
   refused([](ExperimentConfig& c) { c.training.optimizer = "adam"; }, "training.optimizer", "sgd | adamw, got 'adam'");
   refused([](ExperimentConfig& c) { c.training.schedule = {{0, -1.0}}; }, "training.learning_rate", "each rate a number in [1e-07, 10]");
-  refused([](ExperimentConfig& c) { c.selfPlay.cheapSimulations = 500; }, "selfplay.cheap_simulations",
-          "at most selfplay.simulations");
-  refused([](ExperimentConfig& c) { c.selfPlay.simulations = {0, 100}; }, "selfplay.simulations",
+  refused([](ExperimentConfig& c) { c.selfPlay.cheapSimulations = 500; }, "selfplay.cheap_sims",
+          "at most selfplay.sims");
+  refused([](ExperimentConfig& c) { c.selfPlay.simulations = {0, 100}; }, "selfplay.sims",
           "a budget (an integer in [1, 1073741824])");
-  refused([](ExperimentConfig& c) { c.selfPlay.bootstrap.cheapSimulations = 900; }, "selfplay.bootstrap.cheap_simulations",
-          "at most selfplay.bootstrap.simulations");
+  refused([](ExperimentConfig& c) { c.selfPlay.bootstrap.cheapSimulations = 900; }, "selfplay.bootstrap.cheap_sims",
+          "at most selfplay.bootstrap.sims");
   refused([](ExperimentConfig& c) { c.variants = {{"only", "brandubh", {}}}; }, "variants", "at least two variants");
   refused([](ExperimentConfig& c) { c.variants = {{"a", "brandubh", {}}, {"a", "brandubh", {}}}; }, "variants[1].name",
           "got 'a' twice");
@@ -126,13 +126,13 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
         c.training.endgame.tables = "tables";
       },
       "training.endgame.tables", "several variants");
-  refused([](ExperimentConfig& c) { c.selfPlay.search.cPuct = std::nanf(""); }, "selfplay.c_puct",
+  refused([](ExperimentConfig& c) { c.selfPlay.search.cPuct = std::nanf(""); }, "selfplay.cpuct",
           "a number in [0.01, 100], got nan");
 }
 
 // The search settings self-play offers are read with the ranges of the search's field list:
 // the value just outside each is refused with the range's words, and the budgets take the
-// search's simulations range.
+// search's sims range.
 TEST(ExperimentConfig, SelfPlaySearchSettingsTakeTheFieldListsRanges) {
   int checked = 0;
   for (const auto& o : valuesJustOutsideSearchRanges()) {
@@ -145,8 +145,8 @@ TEST(ExperimentConfig, SelfPlaySearchSettingsTakeTheFieldListsRanges) {
     ++checked;
   }
   EXPECT_EQ(checked, 2 * 8);  // the two flags (gumbel, gumbel_rescale) have no range
-  const std::string path = writeExperiment("budget-range.yaml", "budget: {steps: 1}\nselfplay: {simulations: [100, 1073741825]}\n");
-  EXPECT_NE(messageAfterFile([&] { loadExperiment(path); }).find("a budget (" + searchOptionRange("simulations").text()),
+  const std::string path = writeExperiment("budget-range.yaml", "budget: {steps: 1}\nselfplay: {sims: [100, 1073741825]}\n");
+  EXPECT_NE(messageAfterFile([&] { loadExperiment(path); }).find("a budget (" + searchOptionRange("sims").text()),
             std::string::npos);
 }
 
@@ -180,7 +180,7 @@ TEST(ExperimentConfig, EvaluationAgentTakesTheNetAgentsOptions) {
             64);
   int checked = 0;
   for (const auto& o : valuesJustOutsideSearchRanges()) {
-    const std::string name = searchSpecName(o.range.key);
+    const std::string& name = o.range.key;
     const std::string path =
         writeExperiment("evaluation-range.yaml", "budget: {steps: 1}\nevaluation: {" + name + ": " + o.text + "}\n");
     EXPECT_EQ(messageAfterFile([&] { loadExperiment(path); }),
@@ -188,12 +188,46 @@ TEST(ExperimentConfig, EvaluationAgentTakesTheNetAgentsOptions) {
     ++checked;
   }
   EXPECT_GE(checked, 16);
-  const std::string old = writeExperiment("evaluation-old-key.yaml", "budget: {steps: 1}\nevaluation: {simulations: 32}\n");
-  EXPECT_NE(messageAfterFile([&] { loadExperiment(old); }).find("key 'evaluation.simulations'"), std::string::npos);
+  const std::string unknown = writeExperiment("evaluation-unknown-key.yaml", "budget: {steps: 1}\nevaluation: {sim: 32}\n");
+  EXPECT_NE(messageAfterFile([&] { loadExperiment(unknown); }).find("key 'evaluation.sim'"), std::string::npos);
   ExperimentConfig code;
   code.budget.steps = 1;
   code.evaluation.agent.search.simulations = 0;
   EXPECT_NE(messageAfterFile([&] { code.check(); }).find("key 'evaluation.sims': expected an integer in"), std::string::npos);
+}
+
+// A file written before each search setting took its one name (simulations, c_puct, ...)
+// loads as the same experiment, with one hint a key; both spellings of a key are refused.
+TEST(ExperimentConfig, OldSpellingsOfTheSearchSettingsAreReadWithAHint) {
+  const std::string now = writeExperiment(
+      "spelled-now.yaml",
+      "budget: {steps: 1}\nselfplay: {sims: [40, 20], cheap_sims: 5, cpuct: 2, candidates: 8, gumbel: true,\n"
+      "  handicap: {target: 0.3, min_sims: 3}, bootstrap: {games: 10, sims: 30, cheap_sims: 6}}\nevaluation: {sims: 16}\n");
+  const std::string before = writeExperiment(
+      "spelled-before.yaml",
+      "budget: {steps: 1}\nselfplay: {simulations: [40, 20], cheap_simulations: 5, c_puct: 2, gumbel_candidates: 8,\n"
+      "  gumbel: true, handicap: {target: 0.3, min_simulations: 3},\n"
+      "  bootstrap: {games: 10, simulations: 30, cheap_simulations: 6}}\nevaluation: {simulations: 16}\n");
+  ::testing::internal::CaptureStderr();
+  const ExperimentConfig old = loadExperiment(before);
+  const std::string hints = ::testing::internal::GetCapturedStderr();
+  const ExperimentConfig c = loadExperiment(now);
+  EXPECT_EQ(old.selfPlay.simulations, c.selfPlay.simulations);
+  EXPECT_EQ(old.selfPlay.cheapSimulations, 5);
+  EXPECT_FLOAT_EQ(old.selfPlay.search.cPuct, 2.f);
+  EXPECT_EQ(old.selfPlay.search.gumbelCandidates, 8);
+  EXPECT_EQ(old.selfPlay.handicap.minSimulations, 3);
+  EXPECT_EQ(old.selfPlay.bootstrap.simulations, c.selfPlay.bootstrap.simulations);
+  EXPECT_EQ(old.selfPlay.bootstrap.cheapSimulations, 6);
+  EXPECT_EQ(old.evaluation.agent.search.simulations, 16);
+  EXPECT_NE(hints.find(before + ": selfplay.c_puct is spelled selfplay.cpuct now; read as that\n"), std::string::npos) << hints;
+  EXPECT_NE(hints.find("selfplay.bootstrap.cheap_simulations is spelled selfplay.bootstrap.cheap_sims now"), std::string::npos)
+      << hints;
+  EXPECT_EQ(std::count(hints.begin(), hints.end(), '\n'), 8) << hints;  // one a key, however often it is read
+  const std::string both = writeExperiment("spelled-twice.yaml", "budget: {steps: 1}\nselfplay: {sims: 8, simulations: 8}\n");
+  EXPECT_NE(messageAfterFile([&] { loadExperiment(both); })
+                .find("key 'selfplay.simulations': expected no value: it is the old spelling of selfplay.sims, given too"),
+            std::string::npos);
 }
 
 TEST(ExperimentConfig, AFileAndCodeGetTheSameMessageForTheSameValue) {

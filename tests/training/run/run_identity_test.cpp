@@ -58,7 +58,7 @@ class RunIdentity : public ::testing::Test {
     config_ = (root_ / "exp.yaml").string();
     std::ofstream(config_) << "variant: myv.yaml\nnetwork: " << TAFLZERO_SOURCE_DIR
                            << "/tests/training/run/configs/tiny-net.yaml\nseed: 3\nbudget: {steps: 20}\n"
-                              "selfplay: {workers: 1, games_per_worker: 4, simulations: 8, cheap_simulations: 4, "
+                              "selfplay: {workers: 1, games_per_worker: 4, sims: 8, cheap_sims: 4, "
                               "past_fraction: 0}\nevaluator: {max_batch: 16, max_wait_us: 200}\n"
                               "training: {batch_size: 32, window: 2000, min_positions: 64, checkpoint_every: 10}\n"
                               "evaluation: {every: 0}\n";

@@ -149,7 +149,7 @@ TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
   const std::string config = (fs::path(::testing::TempDir()) / "minutes.yaml").string();
   std::ofstream(config) << "variant: brandubh\nnetwork: " << TAFLZERO_SOURCE_DIR
                         << "/tests/training/run/configs/tiny-net.yaml\nseed: 3\nbudget: {minutes: 0.02}\n"
-                           "selfplay: {workers: 1, games_per_worker: 2, simulations: 8, cheap_simulations: 4, "
+                           "selfplay: {workers: 1, games_per_worker: 2, sims: 8, cheap_sims: 4, "
                            "past_fraction: 0}\nevaluator: {max_batch: 16, max_wait_us: 200}\n"
                            "training: {batch_size: 32, window: 2000, min_positions: 64, checkpoint_every: 10}\n"
                            "evaluation: {every: 0}\n";
@@ -252,10 +252,10 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
                 "training.learning_rate", "each rate a number in [1e-07, 10]");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {rollout_mix: 1.5}\n", "selfplay.rollout_mix",
                 "[0, 1]");
-  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: 10, cheap_simulations: 20}}\n",
-                "selfplay.bootstrap.cheap_simulations", "at most selfplay.bootstrap.simulations");
-  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {simulations: [100, 50, 20]}}\n",
-                "selfplay.bootstrap.simulations", "a list of one per side");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {sims: 10, cheap_sims: 20}}\n",
+                "selfplay.bootstrap.cheap_sims", "at most selfplay.bootstrap.sims");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {sims: [100, 50, 20]}}\n",
+                "selfplay.bootstrap.sims", "a list of one per side");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nevaluation: {baselines: [random, nosuch]}\n",
                 "evaluation.baselines[1]", "nosuch");
 }
