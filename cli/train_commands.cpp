@@ -1,6 +1,7 @@
 // Training: `taflzero train` and `taflzero bench train`.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <map>
@@ -17,6 +18,7 @@
 #include "training/distributed/further_learner.h"
 #include "training/models/model_card.h"
 #include "training/models/model_folder.h"
+#include "training/run/experiment_keys.h"
 #include "training/run/selfplay_bench.h"
 #include "training/run/train_bench.h"
 #include "training/run/training_run.h"
@@ -72,6 +74,18 @@ const std::pair<const char*, const char*> kDistributedFlags[] = {
     {"--master-addr", "MASTER_ADDR"}, {"--master-port", "MASTER_PORT"}, {"--rank", "RANK"}, {"--world-size", "WORLD_SIZE"},
     {"--learners", "LEARNERS"}};
 
+// Prints every key of an experiment file: key, what it takes, default (`train --keys`).
+void printExperimentKeys() {
+  size_t width = 0;
+  const auto keys = experimentKeys();
+  for (const auto& k : keys) width = std::max(width, k.key.size());
+  for (const auto& k : keys) {
+    std::cout << k.key << std::string(width + 2 - k.key.size(), ' ') << k.expected;
+    if (!k.value.empty()) std::cout << " (default " << k.value << ")";
+    std::cout << "\n";
+  }
+}
+
 void addTrain(CLI::App& app) {
   struct Opts {
     std::string config;
@@ -83,6 +97,7 @@ void addTrain(CLI::App& app) {
     bool resume = false;
     bool quiet = false;
     bool json = false;
+    bool keys = false;
     std::map<std::string, std::string> distributed;  // variable name -> flag value
   };
   auto o = std::make_shared<Opts>();
@@ -91,7 +106,8 @@ void addTrain(CLI::App& app) {
                                  "MASTER_PORT, RANK and WORLD_SIZE set (or the flags below), one process of a distributed run (ranks "
                                  "below LEARNERS, default 1, learn; rank 0 keeps the run; the others play: "
                                  "docs/DISTRIBUTED.md)");
-  cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)")->required();
+  cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)");
+  cmd->add_flag("--keys", o->keys, "List every key an experiment file may give, with what it takes and its default, and stop");
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
   cmd->add_option("--from", o->from, "Start a new run from a shipped model (a name, or its folder: models/NAME): its "
@@ -99,7 +115,7 @@ void addTrain(CLI::App& app) {
   cmd->add_flag("--other-rules", o->otherRules,
                 "With --from: the model was trained on other rules of this board (the same encoding and network, "
                 "e.g. another repetition rule); its network goes on training under the experiment's");
-  cmd->add_option("--set", o->sets, "Override a key of the experiment file: --set selfplay.simulations=64 (repeatable; "
+  cmd->add_option("--set", o->sets, "Override a key of the experiment file: --set selfplay.sims=64 (repeatable; "
                                     "kept in the run's config.yaml; a resume gives the same)");
   cmd->add_option("--minutes", o->minutes, "The run's budget in minutes (--set budget.minutes=M; 0: no limit)");
   cmd->add_option("--games", o->games, "The run's budget in self-play games (--set budget.games=N; 0: no limit)");
@@ -110,6 +126,8 @@ void addTrain(CLI::App& app) {
     cmd->add_option(flag, o->distributed[variable], std::string("Distributed run: sets ") + variable);
   }
   cmd->callback([o] {
+    if (o->keys) return printExperimentKeys();
+    if (o->config.empty()) throw Error("train: an experiment config is required (or --keys)");
     // The flags are shorthands for the variables (one place reads and checks them).
     for (const auto& [variable, value] : o->distributed)
       if (!value.empty()) setenv(variable.c_str(), value.c_str(), 1);

@@ -233,6 +233,11 @@ TEST(NetCli, TrainOverridesAreCheckedAsTheFilesKeys) {
   expectOneLineError("train " + quick + " --set selfplay.sims=0 --run " + run,
                      "--set 'selfplay.sims=0': key 'selfplay.sims'");
   expectOneLineError("train " + quick + " --set selfplay.nosuch=1 --run " + run, "key 'selfplay.nosuch'");
+  const auto keys = runCli("train --keys", false);
+  ASSERT_EQ(keys.code, 0) << keys.out;
+  EXPECT_NE(keys.out.find("\nselfplay.cpuct  "), std::string::npos) << keys.out;
+  EXPECT_NE(keys.out.find("a number in [0.01, 100] (default 1.25)\n"), std::string::npos) << keys.out;
+  expectOneLineError("train", "an experiment config is required (or --keys)");
   EXPECT_FALSE(std::filesystem::exists(run));
 }
 

@@ -16,6 +16,7 @@
 #include "tests/support/error_of.h"
 #include "tests/support/search_ranges.h"
 #include "training/run/experiment.h"
+#include "training/run/experiment_keys.h"
 #include "training/run/run_variants.h"
 
 namespace tz::test {
@@ -85,6 +86,43 @@ TEST(ExperimentConfig, DefaultsInCodeAreThoseOfAFileThatSetsNothing) {
   EXPECT_EQ(r.gumbel, c.gumbel);
   EXPECT_EQ(read.seed, code.seed);
   EXPECT_EQ(read.device, code.device);
+}
+
+// `train --keys` lists every key a file may give: a file giving each listed key its listed
+// default (all but `variants`, which replaces `variant`) loads, as the experiment that sets
+// nothing; so no key of the list is unknown to the reader, nor a default out of its range.
+TEST(ExperimentConfig, EveryListedKeyAtItsListedDefaultIsTheDefaultExperiment) {
+  YAML::Node file(YAML::NodeType::Map);
+  int given = 0;
+  for (const ExperimentKey& k : experimentKeys()) {
+    if (k.key == "variants" || k.value.empty()) continue;
+    YAML::Node at = file;
+    std::string rest = k.key;
+    for (size_t dot = rest.find('.'); dot != std::string::npos; dot = rest.find('.')) {
+      const std::string part = rest.substr(0, dot);
+      if (!at[part]) at[part] = YAML::Node(YAML::NodeType::Map);
+      at.reset(at[part]);
+      rest = rest.substr(dot + 1);
+    }
+    at[rest] = YAML::Load(k.value);
+    ++given;
+  }
+  EXPECT_GE(given, 70);
+  file["budget"]["steps"] = 1;
+  const ExperimentConfig read = loadExperiment(writeExperiment("every-key.yaml", YAML::Dump(file)));
+  const ExperimentConfig none = loadExperiment(writeExperiment("no-key.yaml", "budget: {steps: 1}\n"));
+  EXPECT_EQ(listed(read.selfPlay), listed(none.selfPlay));
+  EXPECT_EQ(listed(read.selfPlay.search), listed(none.selfPlay.search));
+  EXPECT_EQ(listed(read.selfPlay.bootstrap), listed(none.selfPlay.bootstrap));
+  EXPECT_EQ(listed(read.selfPlay.handicap), listed(none.selfPlay.handicap));
+  EXPECT_EQ(listed(read.evaluator), listed(none.evaluator));
+  EXPECT_EQ(listed(read.training), listed(none.training));
+  EXPECT_EQ(listed(read.training.endgame), listed(none.training.endgame));
+  EXPECT_EQ(listed(read.evaluation), listed(none.evaluation));
+  EXPECT_EQ(listed(read.evaluation.agent.search), listed(none.evaluation.agent.search));
+  EXPECT_EQ(read.evaluation.agent.rolloutMix, none.evaluation.agent.rolloutMix);
+  EXPECT_EQ(read.selfPlay.simulations, none.selfPlay.simulations);
+  EXPECT_EQ(read.training.learningRate(0), none.training.learningRate(0));
 }
 
 TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
