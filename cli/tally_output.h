@@ -8,10 +8,12 @@
 
 namespace tz::cli {
 
-/// Games, wins, draws, losses, the score with its 95% interval and the win rate with its interval.
+/// Games, wins, draws, losses, and where there are games the score with its 95% interval and
+/// the win rate with its interval.
 nlohmann::json tallyJson(const Tally& t);
 
-/// One table row: `label`, games, wins, draws, losses and the score with its 95% interval.
+/// One table row: `label`, games, wins, draws, losses and the score with its 95% interval
+/// ("no games" where there are none).
 std::string tallyLine(const std::string& label, const Tally& t);
 
 /// The header of tallyLine's rows.

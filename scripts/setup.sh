@@ -8,7 +8,7 @@ cd "$ROOT"
 
 PACKAGES=(build-essential cmake ccache pkg-config
   libtorch-dev libgloo-dev libyaml-cpp-dev libspdlog-dev libfmt-dev libeigen3-dev libcli11-dev
-  nlohmann-json3-dev libboost-math-dev libgtest-dev libsqlite3-dev sqlite3 libssl-dev
+  nlohmann-json3-dev libboost-math-dev libgtest-dev libsqlite3-dev sqlite3 libssl-dev zlib1g-dev
   libopenblas0-openmp python3 python3-torch chromium emscripten)
 command -v npm > /dev/null || PACKAGES+=(nodejs npm)
 

@@ -1,7 +1,8 @@
 // `taflzero records`: an arena's games exported as a games file and re-scored by `records
-// check` as the arena scored them; a file with a result the rules do not give, a tag with no
+// check` as the arena scored them, gzip-compressed or not; a file with a result the rules do not give, a tag with no
 // games and an existing output are one-line errors with exit status 2.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <unistd.h>
 
 #include <cstdio>
@@ -60,6 +61,23 @@ TEST(RecordsCli, AResultTheRulesDoNotGiveIsAOneLineError) {
   std::ofstream(file) << edited;
   expectOneLineError("records check " + file, "the recorded result is");
   expectOneLineError("records check " + tempPath("missing.jsonl"), "missing.jsonl");
+}
+
+TEST(RecordsCli, AGzFileChecksAsThePlainOneAndASideWithoutGamesHasNoScore) {
+  const std::string db = tempPath("g.db"), plain = tempPath("g.jsonl"), packed = tempPath("g.jsonl.gz");
+  // The same player on both sides (a balance study's baseline): A only ever plays side 0.
+  ASSERT_EQ(runCli("arena --variant brandubh --a greedy --b greedy --games 4 --db " + db + " --tag t").code, 0);
+  ASSERT_EQ(runCli("records export --db " + db + " --out " + plain).code, 0);
+  ASSERT_EQ(runCli("records export --db " + db + " --out " + packed).code, 0);
+  const CliResult a = runCli("records check " + plain, false), b = runCli("records check " + packed, false);
+  ASSERT_EQ(a.code, 0) << a.out;
+  ASSERT_EQ(b.code, 0) << b.out;
+  EXPECT_EQ(b.out.substr(b.out.find('\n')), a.out.substr(a.out.find('\n')));  // all but the file name
+  EXPECT_TRUE(std::regex_search(a.out, std::regex("as defenders +0 +0 +0 +0 +no games"))) << a.out;
+  const CliResult json = runCli("records check " + packed + " --json", false);
+  const auto sides = nlohmann::json::parse(json.out)["files"][0]["pairings"][0]["sides"];
+  EXPECT_EQ(sides["defenders"], nlohmann::json::parse(R"({"games":0,"wins":0,"draws":0,"losses":0})")) << json.out;
+  EXPECT_EQ(sides["attackers"]["games"], 4) << json.out;
 }
 
 }  // namespace

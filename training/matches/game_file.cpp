@@ -12,6 +12,7 @@
 #include "game/base/user_files.h"
 #include "game/registry.h"
 #include "training/matches/arena.h"
+#include "training/matches/gzip_text.h"
 
 namespace tz {
 
@@ -25,6 +26,9 @@ constexpr uint64_t kMaxGameFileBytes = uint64_t(1) << 30;
 const std::set<std::string> kGameKeys = {"tag",     "round",  "settings", "rules", "players",
                                          "result",  "reason", "moves",    "start", "start_side"};
 const std::set<std::string> kRulesKeys = {"rules", "variant", "yaml"};
+
+// True when `path` names a gzip-compressed games file (it ends in ".gz").
+bool isGzipPath(const std::string& path) { return path.size() > 3 && path.compare(path.size() - 3, 3, ".gz") == 0; }
 
 // "draw" or the winning side's name.
 std::string resultName(const Game& game, int winner) { return winner < 0 ? "draw" : game.sideName(winner); }
@@ -106,11 +110,14 @@ void writeGameFile(const std::string& path, const std::vector<FiledGame>& games)
     }
     lines << line.dump() << "\n";
   }
-  writeFileAtomically(path, out.str() + lines.str(), "games file");
+  const std::string text = out.str() + lines.str();
+  writeFileAtomically(path, isGzipPath(path) ? gzipText(text) : text, "games file");
 }
 
 std::vector<FiledGame> readGameFile(const std::string& path) {
-  return readGameText(readRegularFile(path, "games file " + path, kMaxGameFileBytes), path);
+  const std::string what = "games file " + path;
+  const std::string bytes = readRegularFile(path, what, kMaxGameFileBytes);
+  return readGameText(isGzip(bytes) ? gunzipText(bytes, what, kMaxGameFileBytes) : bytes, path);
 }
 
 std::vector<FiledGame> readGameText(const std::string& fileText, const std::string& path) {

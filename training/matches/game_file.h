@@ -10,7 +10,8 @@
 //    "moves":"d4-d2 c4-c1 ..."}
 // "start" and "start_side" follow when a game began elsewhere than the start position. A
 // game's players were seeded from the match seed in its settings and its round (the arena's
-// mixSeed), so a match can be played again from the file.
+// mixSeed), so a match can be played again from the file. A file whose name ends in ".gz" is
+// the same text gzip-compressed (a study's thousands of games).
 #include <string>
 #include <vector>
 
@@ -27,11 +28,12 @@ struct FiledGame {
 /// The current version of the format (the first line's "taflzero_games").
 constexpr int kGameFileVersion = 1;
 
-/// Writes `games` to `path` atomically, each distinct rule set once. Throws Error when a
-/// game's rules do not load or the file cannot be written.
+/// Writes `games` to `path` atomically, each distinct rule set once, gzip-compressed when the
+/// path ends in ".gz". Throws Error when a game's rules do not load or the file cannot be written.
 void writeGameFile(const std::string& path, const std::vector<FiledGame>& games);
 
-/// The games of the games file at `path`, in file order. Throws Error naming the file, the
+/// The games of the games file at `path`, in file order, gzip-compressed or not (told by its
+/// first bytes, not its name). Throws Error naming the file, the
 /// line and what is wrong for a malformed line, a missing or unknown key, a rules line whose
 /// text does not have its hash, or a game naming rules no line gave.
 std::vector<FiledGame> readGameFile(const std::string& path);

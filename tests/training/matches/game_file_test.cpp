@@ -14,6 +14,7 @@
 #include "training/matches/arena.h"
 #include "training/matches/game_check.h"
 #include "training/matches/game_file.h"
+#include "training/matches/gzip_text.h"
 
 namespace tz::test {
 namespace {
@@ -164,6 +165,40 @@ TEST(GameFile, MalformedLinesAreRefusedNamingFileAndLine) {
   writeText(path, std::regex_replace(readText(path), std::regex("size: 7"), "size: 9"));
   expectError([&] { readGameFile(path); }, "line 2: the rules text's hash is");
   expectError([&] { readGameFile(tempFile("no-such-file.jsonl")); }, "no-such-file.jsonl");
+}
+
+TEST(GameFile, AGzPathIsWrittenCompressedAndReadsBackAsThePlainFile) {
+  const auto games = playedGames("brandubh", "greedy", "random", 20);
+  const std::string plain = tempFile("gz-plain.jsonl"), packed = tempFile("gz-packed.jsonl.gz");
+  writeGameFile(plain, games);
+  writeGameFile(packed, games);
+  const std::string text = readText(plain), bytes = readText(packed);
+  ASSERT_GE(bytes.size(), 2u);
+  EXPECT_EQ(static_cast<unsigned char>(bytes[0]), 0x1f);
+  EXPECT_EQ(static_cast<unsigned char>(bytes[1]), 0x8b);
+  EXPECT_LT(bytes.size() * 2, text.size());
+  EXPECT_EQ(gunzipText(bytes, "test", 1 << 20), text);
+  // The same games give the same bytes: a re-export leaves git nothing to commit.
+  writeGameFile(packed, games);
+  EXPECT_EQ(readText(packed), bytes);
+  const auto read = readGameFile(packed);
+  ASSERT_EQ(read.size(), games.size());
+  for (size_t i = 0; i < games.size(); ++i) EXPECT_EQ(read[i].record.moves, games[i].record.moves);
+  // gzip's own concatenation (`cat a.gz b.gz`) reads as the texts one after the other.
+  EXPECT_EQ(gunzipText(gzipText("ab") + gzipText("cd"), "test", 100), "abcd");
+}
+
+TEST(GameFile, ACutOrCorruptGzFileIsRefusedNamingIt) {
+  const std::string packed = tempFile("cut.jsonl.gz");
+  writeGameFile(packed, playedGames("brandubh", "greedy", "random", 4));
+  const std::string bytes = readText(packed);
+  writeText(packed, bytes.substr(0, bytes.size() / 2));
+  expectError([&] { readGameFile(packed); }, "cut.jsonl.gz is not whole gzip data (truncated)");
+  std::string corrupt = bytes;
+  for (size_t i = 10; i < corrupt.size() - 8; ++i) corrupt[i] = char(corrupt[i] ^ 0x5a);
+  writeText(packed, corrupt);
+  expectError([&] { readGameFile(packed); }, "cut.jsonl.gz is not whole gzip data (corrupt)");
+  expectError([&] { gunzipText(gzipText(std::string(5000, 'x')), "bomb", 4096); }, "bomb inflates to more than 4096 bytes");
 }
 
 }  // namespace
