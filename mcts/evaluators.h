@@ -18,6 +18,17 @@ class UniformEvaluator final : public Evaluator {
   std::string name() const override { return "uniform"; }
 };
 
+/// The option of the "mcts" agent kind: how many playouts value each leaf.
+struct RolloutOptions {
+  int rollouts = 1;  // random playouts per leaf
+
+  /// The option a spec gives ("mcts:rollouts=4"), with its range.
+  template <class S, class V>
+  static void fields(S& self, V& v) {
+    v.number("rollouts", self.rollouts, 1, 1000);
+  }
+};
+
 /// Pure MCTS leaf evaluation (mcts/rollout_policy.h): priors and, as value, the mean
 /// result for the side to move of playouts to the end of the game, both from the game's
 /// playout policy where it offers one (tafl, game/tafl/tafl_playout.h: likely captures up

@@ -53,6 +53,8 @@ class FieldChecker {
   void choice(const char* key, const std::string& value, const std::vector<std::string>& choices) const;
   /// A boolean (always valid).
   void flag(const char*, const bool&) const {}
+  /// A text (always valid; what it names is checked where it is used).
+  void text(const char*, const std::string&) const {}
 
  private:
   [[noreturn]] void fail(const char* key, const std::string& expected) const;

@@ -16,21 +16,19 @@ namespace tz {
 namespace {
 
 // A kind of MCTS player whose leaves `evaluator(spec, seed)` values, searching `simulations`
-// as the evaluator prefers unless the spec says otherwise; `extra` visits the kind's own
-// options before the search settings.
+// as the evaluator prefers unless the spec says otherwise; `own` are the kind's option
+// groups before the search settings.
 AgentKind searchKind(const std::string& usage, int simulations,
                      std::function<std::shared_ptr<Evaluator>(const AgentSpec&, uint64_t seed)> evaluator,
-                     std::function<void(AgentSpec&, AgentFields&)> extra) {
+                     std::vector<AgentOptionGroup> own) {
   AgentKind kind;
   kind.usage = usage;
   kind.defaults = [simulations, evaluator](AgentSpec& spec) {
     spec.search = evaluator(spec, 0)->preferredSearch(SearchOptions{});
     spec.search.simulations = simulations;
   };
-  kind.fields = [extra](AgentSpec& spec, AgentFields& f) {
-    extra(spec, f);
-    f.search(spec.search);
-  };
+  kind.options = std::move(own);
+  kind.options.push_back(AgentOptionGroup::kSearch);
   kind.prepare = [evaluator](const AgentSpec& spec, const Game& game) -> PlayerMaker {
     return [spec, evaluator, &game](uint64_t seed) {
       SearchOptions options = spec.search;
@@ -68,12 +66,9 @@ std::map<std::string, AgentKind> kindTable() {
   };
   AgentKind& alphabeta = kinds["alphabeta"];
   alphabeta.usage = "alphabeta[:depth=D][,ms=T]";
-  alphabeta.fields = [](AgentSpec& spec, AgentFields& f) {
-    players::AlphaBetaOptions& o = spec.alphabeta;
-    f.number("depth", o.depth, 1, 64);
-    f.number("ms", o.ms, 1, 3600000);
-    f.number("tt", o.ttMegabytes, 1, 4096);
-    if (spec.gave("ms") && !spec.gave("depth")) o.depth = 0;  // a time budget alone: as deep as the time allows
+  alphabeta.options = {AgentOptionGroup::kAlphaBeta};
+  alphabeta.settle = [](AgentSpec& spec) {
+    if (spec.gave("ms") && !spec.gave("depth")) spec.alphabeta.depth = 0;  // as deep as the time allows
   };
   alphabeta.prepare = [](const AgentSpec& spec, const Game& game) -> PlayerMaker {
     spec.alphabeta.check();
@@ -83,12 +78,11 @@ std::map<std::string, AgentKind> kindTable() {
   };
   kinds["mcts"] = searchKind(
       "mcts[:sims=N,rollouts=R,gumbel=1,candidates=M,cpuct=X,...]", 1000,
-      [](const AgentSpec& spec, uint64_t seed) { return std::make_shared<RolloutEvaluator>(spec.rollouts, seed); },
-      [](AgentSpec& spec, AgentFields& f) { f.number("rollouts", spec.rollouts, 1, 1000); });
+      [](const AgentSpec& spec, uint64_t seed) { return std::make_shared<RolloutEvaluator>(spec.rollout.rollouts, seed); },
+      {AgentOptionGroup::kRollouts});
   kinds["uniform-mcts"] = searchKind(
       "uniform-mcts[:sims=N,gumbel=1,candidates=M,cpuct=X,...]", 800,
-      [](const AgentSpec&, uint64_t) { return std::make_shared<UniformEvaluator>(); },
-      [](AgentSpec&, AgentFields&) {});
+      [](const AgentSpec&, uint64_t) { return std::make_shared<UniformEvaluator>(); }, {});
   kinds["egtb"] = egtbAgentKind();
   kinds["net"] = networkKind("net", netAgentKindOptions().usage);
   kinds["model"] = networkKind("model", "model:NAME[,sims=N,...] (a shipped model: taflzero models; net: options)");
@@ -117,11 +111,7 @@ AgentKind netAgentKindOptions() {
     spec.search.simulations = 200;
     spec.search.fpuReduction = 0.f;
   };
-  kind.fields = [](AgentSpec& spec, AgentFields& f) {
-    f.search(spec.search);
-    f.number("mix", spec.rolloutMix, 0., 1.);
-    f.text("tables", spec.tables);
-  };
+  kind.options = {AgentOptionGroup::kSearch, AgentOptionGroup::kNetwork};
   return kind;
 }
 

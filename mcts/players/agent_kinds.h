@@ -1,6 +1,6 @@
 #pragma once
-// The kinds of agent a spec may name, in one table (agent_kinds.cpp): for each, its options
-// (one field list) and how its players are made. The network kinds ("net", "model") are in
+// The kinds of agent a spec may name, in one table (agent_kinds.cpp): for each, its option
+// groups (each a struct with one field list) and how its players are made. The network kinds ("net", "model") are in
 // the table in every build, their options read alike; their players exist only in the
 // LibTorch build, whose registerNetworkAgentKinds puts them in at start-up.
 #include <cstdint>
@@ -31,8 +31,11 @@ struct AgentKind {
   Source source = Source::kNone;
   /// Sets the kind's defaults before a spec's options are read.
   std::function<void(AgentSpec&)> defaults = [](AgentSpec&) {};
-  /// Visits every option of the kind (its field list).
-  std::function<void(AgentSpec&, AgentFields&)> fields = [](AgentSpec&, AgentFields&) {};
+  /// The option groups the kind takes, visited in this order (visitAgentOptions).
+  std::vector<AgentOptionGroup> options;
+  /// Settles what depends on which options a spec gave, once they are read (alphabeta: a
+  /// time budget alone searches as deep as the time allows).
+  std::function<void(AgentSpec&)> settle = [](AgentSpec&) {};
   /// Prepares what the kind's players share (a network, tables) for `game`, which outlives
   /// the maker, and returns the maker of its players. Throws Error for a spec it cannot play.
   std::function<PlayerMaker(const AgentSpec&, const Game&)> prepare;

@@ -20,31 +20,22 @@ namespace tz {
 
 namespace {
 
-// Hands SearchOptions::fields' settings to an AgentFields.
-struct SearchFieldsToAgentFields {
-  AgentFields& fields;
-  template <class T, class L>
-  void number(const char* key, T& value, L lo, L hi) {
-    fields.number(key, value, T(lo), T(hi));
-  }
-  void flag(const char* key, bool& value) { fields.flag(key, value); }
-};
-
 // Reads the options of a spec text into the fields that name them, with their ranges.
-class SpecReader final : public AgentFields {
+class SpecReader {
  public:
   SpecReader(std::string spec, std::map<std::string, std::string> values)
       : spec_(std::move(spec)), values_(std::move(values)) {}
 
-  void number(const std::string& name, int& value, int lo, int hi) override { read(name, value, lo, hi); }
-  void number(const std::string& name, float& value, float lo, float hi) override { read(name, value, lo, hi); }
-  void number(const std::string& name, double& value, double lo, double hi) override { read(name, value, lo, hi); }
-  void flag(const std::string& name, bool& value) override {
+  template <class T, class L>
+  void number(const char* name, T& value, L lo, L hi) {
+    read(name, value, T(lo), T(hi));
+  }
+  void flag(const char* name, bool& value) {
     int v = value ? 1 : 0;
     read(name, v, 0, 1);
     value = v == 1;
   }
-  void text(const std::string& name, std::string& value) override {
+  void text(const char* name, std::string& value) {
     visited_.insert(name);
     const auto it = values_.find(name);
     if (it != values_.end()) value = it->second;
@@ -104,38 +95,33 @@ std::string shortest(T value) {
 }
 
 // Writes every field's value as a spec gives it.
-class SpecPrinter final : public AgentFields {
- public:
-  void number(const std::string& name, int& value, int, int) override { texts[name] = std::to_string(value); }
-  void number(const std::string& name, float& value, float, float) override { texts[name] = shortest(value); }
-  void number(const std::string& name, double& value, double, double) override { texts[name] = shortest(value); }
-  void flag(const std::string& name, bool& value) override { texts[name] = value ? "1" : "0"; }
-  void text(const std::string& name, std::string& value) override { texts[name] = value; }
+struct SpecPrinter {
+  template <class T, class L>
+  void number(const char* name, const T& value, L, L) {
+    texts[name] = std::is_integral_v<T> ? std::to_string(int64_t(value)) : shortest(value);
+  }
+  void flag(const char* name, const bool& value) { texts[name] = value ? "1" : "0"; }
+  void text(const char* name, const std::string& value) { texts[name] = value; }
 
   std::map<std::string, std::string> texts;  // by option name
 };
 
 // Reads the options of a YAML map into the fields that name them, with their ranges.
-class YamlOptionReader final : public AgentFields {
+class YamlOptionReader {
  public:
   YamlOptionReader(ConfigReader& reader, AgentSpec& spec) : reader_(reader), spec_(spec) {}
 
-  void number(const std::string& name, int& value, int lo, int hi) override {
-    if (present(name)) value = reader_.getInt(name, value, lo, hi);
+  template <class T, class L>
+  void number(const char* name, T& value, L lo, L hi) {
+    if (present(name)) value = reader_.getNumber<T>(name, value, T(lo), T(hi));
   }
-  void number(const std::string& name, float& value, float lo, float hi) override {
-    if (present(name)) value = reader_.getNumber<float>(name, value, lo, hi);
-  }
-  void number(const std::string& name, double& value, double lo, double hi) override {
-    if (present(name)) value = reader_.getDouble(name, value, lo, hi);
-  }
-  void flag(const std::string& name, bool& value) override {  // 0 or 1 as in a spec, or true or false
+  void flag(const char* name, bool& value) {  // 0 or 1 as in a spec, or true or false
     if (!present(name)) return;
     const YAML::Node node = reader_.raw(name);
     const std::string text = node.IsScalar() ? node.as<std::string>() : "";
     value = text == "0" || text == "1" ? text == "1" : reader_.getBool(name, value);
   }
-  void text(const std::string& name, std::string& value) override {
+  void text(const char* name, std::string& value) {
     if (present(name)) value = reader_.getString(name, value);
   }
 
@@ -149,25 +135,6 @@ class YamlOptionReader final : public AgentFields {
 
   ConfigReader& reader_;
   AgentSpec& spec_;
-};
-
-// Checks every field's value against its range.
-class OptionChecker final : public AgentFields {
- public:
-  OptionChecker(const std::string& file, const std::string& prefix) : checker_(file, prefix) {}
-
-  void number(const std::string& name, int& value, int lo, int hi) override { checker_.number(name.c_str(), value, lo, hi); }
-  void number(const std::string& name, float& value, float lo, float hi) override {
-    checker_.number(name.c_str(), double(value), double(lo), double(hi));
-  }
-  void number(const std::string& name, double& value, double lo, double hi) override {
-    checker_.number(name.c_str(), value, lo, hi);
-  }
-  void flag(const std::string&, bool&) override {}
-  void text(const std::string&, std::string&) override {}
-
- private:
-  FieldChecker checker_;
 };
 
 // The comma-separated key=value items of `options`, checked, in their order.
@@ -192,20 +159,13 @@ std::vector<std::pair<std::string, std::string>> itemsOf(const std::string& spec
 
 }  // namespace
 
-void AgentFields::search(SearchOptions& options) {
-  SearchFieldsToAgentFields visitor{*this};
-  SearchOptions::fields(options, visitor);
-}
-
 bool AgentSpec::gave(const std::string& name) const {
   return std::find(given.begin(), given.end(), name) != given.end();
 }
 
 std::vector<std::pair<std::string, std::string>> AgentSpec::options() const {
-  const AgentKind k = agentKind(kind, kind);
-  AgentSpec copy = *this;
   SpecPrinter printer;
-  k.fields(copy, printer);
+  visitAgentOptions(agentKind(kind, kind).options, *this, printer);
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& name : given) out.emplace_back(name, printer.texts[name]);
   return out;
@@ -238,20 +198,21 @@ AgentSpec parseAgentSpec(const std::string& text) {
     spec.given.push_back(name);
   }
   SpecReader reader(text, values);
-  kind.fields(spec, reader);
+  visitAgentOptions(kind.options, spec, reader);
   reader.finish();
+  kind.settle(spec);
   return spec;
 }
 
 void readAgentOptions(ConfigReader& reader, const AgentKind& kind, AgentSpec& spec) {
   YamlOptionReader options(reader, spec);
-  kind.fields(spec, options);
+  visitAgentOptions(kind.options, spec, options);
+  kind.settle(spec);
 }
 
 void checkAgentOptions(const AgentKind& kind, const AgentSpec& spec, const std::string& file, const std::string& prefix) {
-  AgentSpec copy = spec;
-  OptionChecker checker(file, prefix);
-  kind.fields(copy, checker);
+  const FieldChecker checker(file, prefix);
+  visitAgentOptions(kind.options, spec, checker);
 }
 
 }  // namespace tz

@@ -1,14 +1,16 @@
 #pragma once
 // One agent, typed: its kind, its search, where its values come from and how it opens a
-// game. Users write it as a spec ("net:CK,sims=800,fpu=0"), read once through its kind's
-// field list (one name and one range per option, docs/ARCHITECTURE.md) and printed back
-// from the typed value by text().
+// game. Users write it as a spec ("net:CK,sims=800,fpu=0"), read once through the field
+// lists of its kind's option groups (one name and one range per option,
+// docs/ARCHITECTURE.md) and printed back from the typed value by text().
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "mcts/evaluators.h"
 #include "mcts/players/alphabeta_player.h"
+#include "mcts/players/net_agent_options.h"
 #include "mcts/players/random_opening_player.h"
 #include "mcts/search_options.h"
 
@@ -17,16 +19,22 @@ namespace tz {
 class ConfigReader;
 struct AgentKind;
 
+/// The groups of options an agent kind may take, each a struct with its own field list.
+enum class AgentOptionGroup {
+  kAlphaBeta,  // players::AlphaBetaOptions: depth, ms, tt
+  kRollouts,   // RolloutOptions: rollouts
+  kSearch,     // SearchOptions: sims, cpuct, fpu, ...
+  kNetwork,    // NetAgentOptions: mix, tables
+};
+
 /// An agent: everything that decides how it plays but the seed of a game.
 struct AgentSpec {
   std::string kind;                          // "random", "greedy", "alphabeta", "mcts", "uniform-mcts", "net", "egtb"
   std::string source;                        // what the kind plays from: a checkpoint (net), "DIR|FALLBACK" (egtb); else empty
   SearchOptions search;                      // the search of a search kind (mcts, uniform-mcts, net)
   players::AlphaBetaOptions alphabeta;       // the limits of alphabeta
-  int rollouts = 1;                          // mcts: random playouts per leaf
-  double rolloutMix = 0;                     // net: share of a playout's result in each leaf value (0: the network alone)
-  std::string tables;                        // net: endgame tables that value the leaves they cover (empty: none)
-  std::string device = "cpu";                // net: where the network runs
+  RolloutOptions rollout;                    // mcts: the playouts valuing each leaf
+  NetAgentOptions net;                       // net, model: leaf values and device
   int openingPlies = 0;                      // plies of each game played as uniformly random legal moves
   uint64_t openingSalt = kMatchOpeningSalt;  // mixed into a game's seed to draw them
   std::vector<std::string> given;            // the options the spec text gave, by name, in its order
@@ -41,24 +49,20 @@ struct AgentSpec {
   std::string text() const;
 };
 
-/// Visits the options of an agent kind, each by its name in a spec and with its range.
-class AgentFields {
- public:
-  virtual ~AgentFields() = default;
-  /// An integer option in [lo, hi].
-  virtual void number(const std::string& name, int& value, int lo, int hi) = 0;
-  /// A real option in [lo, hi] held as a float.
-  virtual void number(const std::string& name, float& value, float lo, float hi) = 0;
-  /// A real option in [lo, hi].
-  virtual void number(const std::string& name, double& value, double lo, double hi) = 0;
-  /// A flag, written 0 or 1.
-  virtual void flag(const std::string& name, bool& value) = 0;
-  /// A text option.
-  virtual void text(const std::string& name, std::string& value) = 0;
-
-  /// Every search setting of SearchOptions::fields, by its name there.
-  void search(SearchOptions& options);
-};
+/// Visits the options of `groups` in `spec` with `v`, each under its spec name with its
+/// range: the groups' own field lists, for the template visitors of every field list
+/// (game/base/config_fields.h), which take text options too (text(key, value)).
+template <class S, class V>
+void visitAgentOptions(const std::vector<AgentOptionGroup>& groups, S& spec, V& v) {
+  for (const AgentOptionGroup group : groups) {
+    switch (group) {
+      case AgentOptionGroup::kAlphaBeta: players::AlphaBetaOptions::fields(spec.alphabeta, v); break;
+      case AgentOptionGroup::kRollouts: RolloutOptions::fields(spec.rollout, v); break;
+      case AgentOptionGroup::kSearch: SearchOptions::fields(spec.search, v); break;
+      case AgentOptionGroup::kNetwork: NetAgentOptions::fields(spec.net, v); break;
+    }
+  }
+}
 
 /// Reads a spec text: its kind's defaults, then the options it gives. Throws Error naming
 /// the text for an unknown kind, an option the kind does not take, a value out of its range.

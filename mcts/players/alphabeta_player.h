@@ -18,6 +18,14 @@ struct AlphaBetaOptions {
   int ttMegabytes = 16;  // transposition table size
   bool generic = false;  // walk through the State interface even where the game offers a walker (tests compare the two)
 
+  /// The options a spec gives ("alphabeta:depth=5,ms=200,tt=64"), each with its range.
+  template <class S, class V>
+  static void fields(S& self, V& v) {
+    v.number("depth", self.depth, 1, 64);
+    v.number("ms", self.ms, 1, 3600000);
+    v.number("tt", self.ttMegabytes, 1, 4096);
+  }
+
   /// Throws Error naming the first option out of range (no depth and no time budget, ...).
   void check() const;
 };

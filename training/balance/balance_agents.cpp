@@ -80,7 +80,7 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
     agent = {{"checkpoint", checkpoint},
              {"network", network},
              {"simulations", spec.search.simulations},
-             {"mix", spec.rolloutMix},
+             {"mix", spec.net.mix},
              {"fpu_reduction", spec.search.fpuReduction},
              {"options", spec.text()},
              {"temperature", study.diversity.temperature},

@@ -44,7 +44,7 @@ nlohmann::json studyToJson(const StudyConfig& c) {
     strengths.push_back({{"name", s.name},
                          {"player", network ? "" : s.agent.text()},
                          {"simulations", network ? s.agent.search.simulations : 0},
-                         {"mix", network ? s.agent.rolloutMix : 0.0},
+                         {"mix", network ? s.agent.net.mix : 0.0},
                          {"options", options},
                          {"checkpoint", s.checkpoint},
                          {"fraction", s.fraction}});

@@ -51,8 +51,8 @@ StatsGroups allCells(const BalanceResults& r) {
 std::string agentText(const StudyConfig& s, const StudyStrength& st) {
   if (s.mode == AgentMode::kBaseline) return "<code>" + escapeHtml(st.agent.text()) + "</code> on both sides";
   char mix[64] = "";
-  if (st.agent.rolloutMix > 0) {
-    std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.agent.rolloutMix, st.agent.rolloutMix);
+  if (st.agent.net.mix > 0) {
+    std::snprintf(mix, sizeof(mix), ", leaf values %g network and %g playout", 1 - st.agent.net.mix, st.agent.net.mix);
   }
   std::string others;
   for (const auto& [name, value] : st.agent.options()) {

@@ -17,7 +17,7 @@ CheckpointEvaluation::CheckpointEvaluation(const Game& game, RecordStore& store,
 PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) const {
   AgentSpec spec = config_.agent;
   spec.source = path;
-  spec.device = device_;
+  spec.net.device = device_;
   spec.openingPlies = config_.randomPlies;
   return agentMaker(netAgentKind(), spec, game_);
 }

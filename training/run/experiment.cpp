@@ -138,7 +138,7 @@ AgentSpec EvaluationConfig::evaluationAgent(double rolloutMix) {
   spec.kind = "net";
   netAgentKindOptions().defaults(spec);
   spec.search.simulations = 64;
-  spec.rolloutMix = rolloutMix;
+  spec.net.mix = rolloutMix;
   return spec;
 }
 

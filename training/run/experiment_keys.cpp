@@ -29,29 +29,13 @@ struct KeyLister {
     for (const auto& c : choices) expected += (expected.empty() ? "" : " | ") + c;
     keys.push_back({prefix + key, expected, value});
   }
-  void flag(const char* key, const bool& value) { keys.push_back({prefix + key, "true | false", value ? "true" : "false"}); }
-};
+  void flag(const char* key, const bool& value) {
+    keys.push_back(agentOptions ? ExperimentKey{prefix + key, "0 | 1 (or true | false)", value ? "1" : "0"}
+                                : ExperimentKey{prefix + key, "true | false", value ? "true" : "false"});
+  }
+  void text(const char* key, const std::string& value) { keys.push_back({prefix + key, "a text", value}); }
 
-// Lists an agent kind's options (AgentKind::fields) under `prefix`.
-class AgentOptionLister final : public AgentFields {
- public:
-  explicit AgentOptionLister(KeyLister& lister) : lister_(lister) {}
-  void number(const std::string& name, int& value, int lo, int hi) override { lister_.number(name.c_str(), value, lo, hi); }
-  void number(const std::string& name, float& value, float lo, float hi) override {
-    lister_.number(name.c_str(), value, lo, hi);
-  }
-  void number(const std::string& name, double& value, double lo, double hi) override {
-    lister_.number(name.c_str(), value, lo, hi);
-  }
-  void flag(const std::string& name, bool& value) override {
-    lister_.keys.push_back({lister_.prefix + name, "0 | 1 (or true | false)", value ? "1" : "0"});
-  }
-  void text(const std::string& name, std::string& value) override {
-    lister_.keys.push_back({lister_.prefix + name, "a text", value});
-  }
-
- private:
-  KeyLister& lister_;
+  bool agentOptions = false;  // listing an agent's options, whose flags are 0 or 1 as in a spec
 };
 
 // The fields of `part` under `prefix`.
@@ -95,10 +79,8 @@ std::vector<ExperimentKey> experimentKeys() {
   keys.push_back({"training.endgame.tables", "a folder of the variant's endgame tables", ""});
   listPart(keys, "training.endgame.", c.training.endgame);
   listPart(keys, "evaluation.", c.evaluation);
-  KeyLister agent{keys, "evaluation."};
-  AgentOptionLister options(agent);
-  AgentSpec spec = c.evaluation.agent;
-  netAgentKindOptions().fields(spec, options);
+  KeyLister agent{keys, "evaluation.", true};
+  visitAgentOptions(netAgentKindOptions().options, c.evaluation.agent, agent);
   std::string baselines;
   for (const AgentSpec& b : c.evaluation.baselines) baselines += (baselines.empty() ? "" : ", ") + b.text();
   keys.push_back({"evaluation.baselines", "a list of player specs", "[" + baselines + "]"});

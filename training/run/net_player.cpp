@@ -43,13 +43,13 @@ std::string tablesContext(const AgentSpec& spec) { return "player " + quoted(spe
 // Throws Error when the agent's endgame tables do not open for `game`: checked first, before
 // its checkpoint is read.
 void checkTablesOpen(const AgentSpec& spec, const Game& game) {
-  if (!spec.tables.empty()) openPlayerTables(game, spec.tables, tablesContext(spec));
+  if (!spec.net.tables.empty()) openPlayerTables(game, spec.net.tables, tablesContext(spec));
 }
 
 // Throws Error when the agent has endgame tables and its network is a rule-conditioned one
 // (`conditioned`), which cannot search with them.
 void checkTablesUsable(const AgentSpec& spec, bool conditioned) {
-  if (!spec.tables.empty() && conditioned) {
+  if (!spec.net.tables.empty() && conditioned) {
     throw Error("checkpoint " + spec.source + ": a rule-conditioned network cannot search with endgame tables");
   }
 }
@@ -75,18 +75,18 @@ namespace {
 PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
   const std::string context = tablesContext(spec);
   checkTablesOpen(spec, game);  // refused here, before any game
-  const NetForGame loaded = loadNetForGame(spec.source, game, spec.device);
+  const NetForGame loaded = loadNetForGame(spec.source, game, spec.net.device);
   checkTablesUsable(spec, loaded.conditioned != nullptr);
   const auto shared = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(spec.search));
   return [spec, loaded, shared, context, &game](uint64_t seed) {
     SearchOptions options = spec.search;
     options.seed = seed;
     std::shared_ptr<Evaluator> network = shared;
-    if (!spec.tables.empty()) {
+    if (!spec.net.tables.empty()) {
       network = std::make_shared<EndgameEvaluator>(
-          network, std::make_shared<SharedEndgameTables>(openPlayerTables(game, spec.tables, context)));
+          network, std::make_shared<SharedEndgameTables>(openPlayerTables(game, spec.net.tables, context)));
     }
-    if (spec.rolloutMix > 0) network = std::make_shared<RolloutMixEvaluator>(network, float(spec.rolloutMix), seed);
+    if (spec.net.mix > 0) network = std::make_shared<RolloutMixEvaluator>(network, float(spec.net.mix), seed);
     return loaded.seated(makeMctsPlayer(loaded.played(game), std::move(network), options));
   };
 }
@@ -102,7 +102,7 @@ AgentKind netAgentKind() {
     checkTablesUsable(spec, checkedConditioning(meta, game, "checkpoint " + spec.source) != nullptr);
   };
   kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
-    return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.device),
+    return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.net.device),
                                           playEvaluatorOptions(SearchOptions{}));
   };
   kind.ownGame = [](const AgentSpec& spec) { return gameOfModel(readCheckpointInfo(spec.source).model); };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <type_traits>
 
 #include "game/base/error.h"
 #include "mcts/players/egtb_player.h"
@@ -123,18 +124,16 @@ TEST(PlayerFactory, OneTableListsEveryKindAndOnlyItsNetworkPlayersAreReplaced) {
   EXPECT_NE(errorOf("test-kind:x").find("unknown player 'test-kind:x': expected one of "), std::string::npos);
 }
 
-// The numeric options of a kind with their ranges, as its field list gives them.
-class KindRanges final : public AgentFields {
- public:
-  void number(const std::string& name, int&, int lo, int hi) override { ranges.push_back({name, double(lo), double(hi), true}); }
-  void number(const std::string& name, float&, float lo, float hi) override { add(name, lo, hi); }
-  void number(const std::string& name, double&, double lo, double hi) override { add(name, lo, hi); }
-  void flag(const std::string& name, bool&) override { ranges.push_back({name, 0, 1, true}); }
-  void text(const std::string&, std::string&) override {}
+// The numeric options of a kind with their ranges, as its option groups' field lists give
+// them; a flag as the integer range [0, 1] a spec writes it in.
+struct KindRanges {
+  template <class T, class L>
+  void number(const char* name, const T&, L lo, L hi) {
+    ranges.push_back({name, double(lo), double(hi), std::is_integral_v<T>});
+  }
+  void flag(const char* name, const bool&) { ranges.push_back({name, 0, 1, true}); }
+  void text(const char*, const std::string&) {}
   std::vector<FieldRange> ranges;
-
- private:
-  void add(const std::string& name, double lo, double hi) { ranges.push_back({name, lo, hi, false}); }
 };
 
 // Every option of every built-in kind has one range, read from its field list: the value
@@ -142,9 +141,9 @@ class KindRanges final : public AgentFields {
 TEST(AgentSpec, EveryOptionOfEveryKindRefusesTheValueJustOutsideItsRange) {
   int options = 0;
   for (const std::string kind : {"alphabeta", "mcts", "uniform-mcts"}) {
-    AgentSpec spec = agentOfKind(kind);
+    const AgentSpec spec = agentOfKind(kind);
     KindRanges collected;
-    agentKind(kind, kind).fields(spec, collected);
+    visitAgentOptions(agentKind(kind, kind).options, spec, collected);
     for (const FieldRange& range : collected.ranges) {
       ++options;
       const double step = range.integral ? 1 : (range.hi - range.lo) / 1000;
@@ -183,7 +182,7 @@ TEST(AgentSpec, ReadsTypedFieldsAndPrintsThemBackAsWritten) {
   EXPECT_FLOAT_EQ(mcts.search.cPuct, 0.1f);
   EXPECT_TRUE(mcts.search.gumbel);
   EXPECT_EQ(mcts.search.fpuReduction, -2.f);  // what playouts prefer, not given
-  EXPECT_EQ(mcts.rollouts, 1);
+  EXPECT_EQ(mcts.rollout.rollouts, 1);
   EXPECT_EQ(parseAgentSpec("mcts").search.simulations, 1000);
   EXPECT_EQ(parseAgentSpec("uniform-mcts").search.simulations, 800);
   EXPECT_EQ(parseAgentSpec("egtb:tables/morris|greedy").source, "tables/morris|greedy");

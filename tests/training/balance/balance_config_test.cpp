@@ -125,10 +125,10 @@ TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   StudyConfig mixed = loadStudy(kShipped + "brandubh-trained.yaml");
   ASSERT_EQ(mixed.strengths.size(), 2u);
   EXPECT_EQ(mixed.strengths[1].agent.search.simulations, 200);
-  EXPECT_EQ(mixed.strengths[1].agent.rolloutMix, 0.0);
-  mixed.strengths[1].agent.rolloutMix = 0.5;
+  EXPECT_EQ(mixed.strengths[1].agent.net.mix, 0.0);
+  mixed.strengths[1].agent.net.mix = 0.5;
   mixed.strengths[1].agent.given.push_back("mix");
-  EXPECT_EQ(studyFromJson(studyToJson(mixed)).strengths[1].agent.rolloutMix, 0.5);
+  EXPECT_EQ(studyFromJson(studyToJson(mixed)).strengths[1].agent.net.mix, 0.5);
 
   // The JSON stored with a study's games gives the study back.
   const StudyConfig c = loadStudy(kShipped + "hnefatafl.yaml");
@@ -296,7 +296,7 @@ TEST(BalanceConfig, AStrengthReadsTheNetAgentsOptionsThroughItsFieldList) {
   EXPECT_FLOAT_EQ(agent.search.cPuct, 2.5f);
   EXPECT_TRUE(agent.search.gumbel);
   EXPECT_EQ(agent.search.gumbelCandidates, 4);
-  EXPECT_EQ(agent.rolloutMix, 0.25);
+  EXPECT_EQ(agent.net.mix, 0.25);
   EXPECT_EQ(agent.search.fpuReduction, 0.f);  // the net kind's default
   const StudyConfig back = studyFromJson(studyToJson(c));
   EXPECT_EQ(back.strengths[0].agent.text(), agent.text());

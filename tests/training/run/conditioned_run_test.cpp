@@ -43,7 +43,7 @@ std::string freshDir(const std::string& name) {
 AgentSpec netSpec(const std::string& checkpoint, const std::string& tables = "") {
   AgentSpec spec = netAgent(checkpoint);
   spec.search.simulations = 8;
-  spec.tables = tables;
+  spec.net.tables = tables;
   return spec;
 }
 

@@ -120,7 +120,7 @@ TEST(ExperimentConfig, EveryListedKeyAtItsListedDefaultIsTheDefaultExperiment) {
   EXPECT_EQ(listed(read.training.endgame), listed(none.training.endgame));
   EXPECT_EQ(listed(read.evaluation), listed(none.evaluation));
   EXPECT_EQ(listed(read.evaluation.agent.search), listed(none.evaluation.agent.search));
-  EXPECT_EQ(read.evaluation.agent.rolloutMix, none.evaluation.agent.rolloutMix);
+  EXPECT_EQ(read.evaluation.agent.net.mix, none.evaluation.agent.net.mix);
   EXPECT_EQ(read.selfPlay.simulations, none.selfPlay.simulations);
   EXPECT_EQ(read.training.learningRate(0), none.training.learningRate(0));
 }
@@ -213,7 +213,7 @@ TEST(ExperimentConfig, EvaluationAgentTakesTheNetAgentsOptions) {
       writeExperiment("evaluation-agent.yaml", "budget: {steps: 1}\nevaluation: {sims: 32, cpuct: 2, mix: 0.5}\n"));
   EXPECT_EQ(c.evaluation.agent.search.simulations, 32);
   EXPECT_FLOAT_EQ(c.evaluation.agent.search.cPuct, 2.f);
-  EXPECT_EQ(c.evaluation.agent.rolloutMix, 0.5);
+  EXPECT_EQ(c.evaluation.agent.net.mix, 0.5);
   EXPECT_EQ(loadExperiment(writeExperiment("evaluation-default.yaml", "budget: {steps: 1}\n")).evaluation.agent.search.simulations,
             64);
   int checked = 0;

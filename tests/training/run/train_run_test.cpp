@@ -321,7 +321,7 @@ TEST(TrainRun, EveryShippedExperimentLoads) {
   EXPECT_GE(count, 8);
   const ExperimentConfig quick = loadExperiment(std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml");
   EXPECT_GT(quick.selfPlay.bootstrap.games, 0);
-  EXPECT_DOUBLE_EQ(quick.evaluation.agent.rolloutMix, quick.selfPlay.rolloutMix);
+  EXPECT_DOUBLE_EQ(quick.evaluation.agent.net.mix, quick.selfPlay.rolloutMix);
   EXPECT_EQ(quick.evaluation.agent.search.simulations, 100);
 }
 
