@@ -99,7 +99,13 @@ void printPooled(const BalanceResults& r) {
   for (const RuleEffect& e : m.effects) {
     std::printf("  %s %s -> %s: %+.3f [%+.3f, %+.3f], p %.3g: %s\n", e.factor.c_str(), e.from.c_str(), e.to.c_str(),
                 e.effect.value, e.effect.low, e.effect.high, e.p, e.verdict.c_str());
+    if (m.strengthMeasured) {
+      std::printf("    its change from Elo %.0f to %.0f: %+.3f [%+.3f, %+.3f], p %.3g: %s\n", m.lowElo, m.topElo,
+                  e.strengthChange.value, e.strengthChange.low, e.strengthChange.high, e.strengthP,
+                  e.strengthVerdict.c_str());
+    }
   }
+  if (!m.strengthMeasured) std::printf("  whether the effects change with strength: not measured (%s)\n", m.strengthReason.c_str());
   for (size_t v = 0; v < m.topScores.size() && v < r.study.variants.size(); ++v) {
     std::printf("  predicted %s: %s\n", r.study.variants[v].id.c_str(), rateText(m.topScores[v], 1).c_str());
   }

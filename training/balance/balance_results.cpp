@@ -17,6 +17,21 @@ bool EloAxis::rated() const {
   return true;
 }
 
+double BalanceResults::eloSpan() const {
+  if (elo.ratings.empty()) return 0;
+  const auto [low, high] = std::minmax_element(elo.ratings.begin(), elo.ratings.end(),
+                                               [](const Rating& a, const Rating& b) { return a.elo < b.elo; });
+  return high->elo - low->elo;
+}
+
+int BalanceResults::topStrength() const {
+  if (!elo.rated()) return int(study.strengths.size()) - 1;
+  const auto& ratings = elo.ratings;
+  return int(std::max_element(ratings.begin(), ratings.end(),
+                              [](const Rating& a, const Rating& b) { return a.elo < b.elo; }) -
+             ratings.begin());
+}
+
 namespace {
 
 nlohmann::json estimateJson(int count, const Estimate& e) {
@@ -94,8 +109,13 @@ nlohmann::json pooledJson(const BalanceResults& r) {
   if (!m.fitted) return {{"fitted", false}, {"reason", m.reason}};
   nlohmann::json effects = nlohmann::json::array(), top = nlohmann::json::array();
   for (const RuleEffect& e : m.effects) {
-    effects.push_back({{"factor", e.factor}, {"from", e.from}, {"to", e.to}, {"effect", e.effect.value},
-                       {"low", e.effect.low}, {"high", e.effect.high}, {"p", e.p}, {"verdict", e.verdict}});
+    nlohmann::json effect = {{"factor", e.factor}, {"from", e.from}, {"to", e.to}, {"effect", e.effect.value},
+                             {"low", e.effect.low}, {"high", e.effect.high}, {"p", e.p}, {"verdict", e.verdict}};
+    if (m.strengthMeasured) {
+      effect["with_strength"] = {{"change", e.strengthChange.value}, {"low", e.strengthChange.low},
+                                 {"high", e.strengthChange.high}, {"p", e.strengthP}, {"verdict", e.strengthVerdict}};
+    }
+    effects.push_back(std::move(effect));
   }
   for (size_t v = 0; v < m.topScores.size() && v < r.study.variants.size(); ++v) {
     const Estimate& s = m.topScores[v];
@@ -110,6 +130,8 @@ nlohmann::json pooledJson(const BalanceResults& r) {
           {"game_dispersion", m.gameDispersion},
           {"dispersion", m.dispersion},
           {"top_elo", m.topElo},
+          {"low_elo", m.lowElo},
+          {"with_strength", m.strengthMeasured ? nlohmann::json(true) : nlohmann::json(m.strengthReason)},
           {"elo_slope_per_100", slope},
           {"effects", effects},
           {"top_scores", top}};
@@ -176,8 +198,20 @@ nlohmann::json eloJson(const BalanceResults& r) {
                       {"change", c.change.value}, {"change_low", c.change.low}, {"change_high", c.change.high},
                       {"converged", c.converged}});
   }
+  nlohmann::json next = nlohmann::json::array();
+  for (size_t v = 0; v < r.nextRungs.size(); ++v) {
+    const NextBoundary& n = r.nextRungs[v];
+    if (!n.measured) continue;
+    nlohmann::json row{{"variant", r.study.variants[v].id}, {"reached", n.reached}};
+    if (n.reached) {
+      row.update({{"boundary", n.boundary}, {"elo_above_top", n.eloAbove}, {"soonest", n.soonest},
+                  {"may_never", n.mayNever}});
+    }
+    next.push_back(std::move(row));
+  }
   return {{"variant", r.study.variants[size_t(r.elo.variant)].id},
           {"ratings", ratings},
+          {"next_rungs", next},
           {"colour_ratings", colourJson(r)},
           {"trends", trends},
           {"limits", limits}};
@@ -247,6 +281,8 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       for (int v = 0; v < nv; ++v) {
         r.trends.push_back(fitTrend(trendPoints(r, v)));
         r.limits.push_back(convergence(trendPoints(r, v), study.stopping.margin));
+        r.nextRungs.push_back(nextBoundary(r.trends.back(), r.elo.ratings[size_t(r.topStrength())].elo,
+                                           study.stopping.margin));
       }
     }
   }

@@ -57,11 +57,16 @@ struct BalanceResults {
   EloAxis elo;                      // the strengths' ratings (none without an Elo plan)
   std::vector<Trend> trends;        // per variant: side 0's score over Elo (unfitted without ratings)
   std::vector<Convergence> limits;  // per variant: whether the score has stopped moving over the top three rungs
+  std::vector<NextBoundary> nextRungs;  // per variant: how much stronger than the top its trend would need to cross a verdict boundary
   PooledModel pooled;               // the rule factors' effects over every cell (the top strength's only without ratings)
   /// The cell of a variant at a strength.
   const CellResult& cell(int variant, int strength) const {
     return cells[size_t(variant) * study.strengths.size() + size_t(strength)];
   }
+  /// The strongest agent: the highest rated strength, or the last listed without ratings.
+  int topStrength() const;
+  /// The rated strengths' Elo from the lowest to the highest (0 without ratings).
+  double eloSpan() const;
 };
 
 /// The results of `study` from `store` (cells without games have zero counts).

@@ -125,6 +125,24 @@ Convergence convergence(const std::vector<TrendPoint>& all, double margin) {
   return c;
 }
 
+NextBoundary nextBoundary(const Trend& t, double topElo, double margin) {
+  NextBoundary n;
+  if (!t.fitted) return n;
+  n.measured = true;
+  const double eta = t.intercept + t.slope * topElo / 100, score = logistic(eta);
+  const double up = 0.5 + margin, down = 0.5 - margin;
+  if (t.slope < 0 && score > down) n.boundary = score > up ? up : down;
+  else if (t.slope > 0 && score < up) n.boundary = score < down ? down : up;
+  else return n;
+  n.reached = true;
+  const double distance = std::log(n.boundary / (1 - n.boundary)) - eta;  // on the logit
+  const double steepest = t.slope < 0 ? t.slopeInterval.low : t.slopeInterval.high;
+  n.eloAbove = 100 * distance / t.slope;
+  n.soonest = 100 * distance / steepest;
+  n.mayNever = t.slope < 0 ? t.slopeInterval.high >= 0 : t.slopeInterval.low <= 0;
+  return n;
+}
+
 std::vector<VerdictRange> verdictRanges(const Trend& t, double low, double high, double margin) {
   std::vector<VerdictRange> ranges;
   if (!t.fitted) return ranges;

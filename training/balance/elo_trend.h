@@ -53,6 +53,22 @@ struct Convergence {
 /// its three highest Elo values, judged against `margin`.
 Convergence convergence(const std::vector<TrendPoint>& points, double margin);
 
+/// How much stronger than the strongest agent players would need to be for side 0's score to
+/// cross the next verdict boundary (0.5 - margin or 0.5 + margin) in the direction the fitted
+/// trend moves it: read off the trend's line beyond the data (an extrapolation), so that a
+/// next rung can be placed where the verdict could change.
+struct NextBoundary {
+  bool measured = false;  // false: the trend is not fitted
+  bool reached = false;   // false: at the fitted slope the score moves away from both boundaries, or not at all
+  double boundary = 0;    // the score the line reaches (0.5 - margin or 0.5 + margin)
+  double eloAbove = 0;    // how many Elo above the top agent the fitted line reaches it
+  double soonest = 0;     // the same along the slope's 95% limit steepest that way
+  bool mayNever = true;   // the slope's 95% interval reaches 0: the score may never get there
+};
+
+/// Where the trend `t` carries side 0's score past the next boundary above `topElo`.
+NextBoundary nextBoundary(const Trend& t, double topElo, double margin);
+
 /// An Elo range over which the fitted trend gives one verdict.
 struct VerdictRange {
   double from = 0, to = 0;                // Elo bounds

@@ -19,6 +19,7 @@ double logistic(double x) { return 1 / (1 + std::exp(-x)); }
 struct Design {
   const std::vector<PooledFactor>* factors = nullptr;
   bool elo = false;           // an Elo slope column
+  bool strength = false;      // rule x Elo columns (with the Elo column only)
   bool interactions = false;  // two-way interaction columns
   double topElo = 0;          // the Elo the slope is centred at
 
@@ -36,22 +37,31 @@ struct Design {
     return Eigen::Map<Eigen::VectorXd>(values.data(), Eigen::Index(values.size()));
   }
 
+  // How the row of `levels` moves per 100 Elo (its product with the coefficients is the
+  // variant's slope of the logit).
+  Eigen::VectorXd eloGradient(const std::vector<int>& levels) const {
+    return row(levels, topElo + 100) - row(levels, topElo);
+  }
+
  private:
   // Calls `f(name, levels, value)` for every column after the intercept, in order.
   template <class F>
   void forEachColumn(F f, const std::vector<int>& levels, double eloValue) const {
     const auto& fs = *factors;
     const auto at = [&](size_t factor, int level) { return !levels.empty() && levels[factor] == level ? 1.0 : 0.0; };
+    const auto level = [&](size_t factor, int l) { return fs[factor].name + "=" + fs[factor].levels[size_t(l)]; };
+    const double x = (eloValue - topElo) / 100;
     for (size_t a = 0; a < fs.size(); ++a)
-      for (int l = 1; l < int(fs[a].levels.size()); ++l) f(fs[a].name + "=" + fs[a].levels[size_t(l)], levels, at(a, l));
-    if (elo) f("elo/100", levels, (eloValue - topElo) / 100);
+      for (int l = 1; l < int(fs[a].levels.size()); ++l) f(level(a, l), levels, at(a, l));
+    if (elo) f("elo/100", levels, x);
+    if (elo && strength)
+      for (size_t a = 0; a < fs.size(); ++a)
+        for (int l = 1; l < int(fs[a].levels.size()); ++l) f(level(a, l) + " x elo/100", levels, at(a, l) * x);
     if (!interactions) return;
     for (size_t a = 0; a < fs.size(); ++a)
       for (size_t b = a + 1; b < fs.size(); ++b)
         for (int l = 1; l < int(fs[a].levels.size()); ++l)
-          for (int m = 1; m < int(fs[b].levels.size()); ++m)
-            f(fs[a].name + "=" + fs[a].levels[size_t(l)] + " x " + fs[b].name + "=" + fs[b].levels[size_t(m)], levels,
-              at(a, l) * at(b, m));
+          for (int m = 1; m < int(fs[b].levels.size()); ++m) f(level(a, l) + " x " + level(b, m), levels, at(a, l) * at(b, m));
   }
 };
 
@@ -112,18 +122,20 @@ double gameDispersion(const std::vector<PooledCell>& cells, const Eigen::VectorX
   return df > 0 ? std::max(kMinGameDispersion, pearson / df) : 1.0;
 }
 
-FitOutcome fitScores(const Eigen::MatrixXd& x, const std::vector<PooledCell>& cells, int eloColumn, Fit& fit) {
+// Fits the cells' scores to the design `x`, each cell's Elo error carried through its slope
+// (the row of `eloGradient` times the coefficients).
+FitOutcome fitScores(const Eigen::MatrixXd& x, const Eigen::MatrixXd& eloGradient, const std::vector<PooledCell>& cells,
+                     Fit& fit) {
   const Eigen::Index n = x.rows(), p = x.cols();
   Eigen::VectorXd beta = Eigen::VectorXd::Zero(p), variance(n);
   Eigen::MatrixXd info;
   const auto weigh = [&](Eigen::VectorXd& w, Eigen::VectorXd& z) {
-    const double slope = eloColumn >= 0 ? beta(eloColumn) : 0;
-    const Eigen::VectorXd eta = x * beta;
+    const Eigen::VectorXd eta = x * beta, slope = eloGradient * beta;
     fit.gameDispersion = gameDispersion(cells, eta);
     for (Eigen::Index i = 0; i < n; ++i) {
       const PooledCell& c = cells[size_t(i)];
       const double mu = logistic(eta(i)), v = std::max(mu * (1 - mu), 1e-12);
-      const double fromElo = slope * v * c.eloStderr / 100;
+      const double fromElo = slope(i) * v * c.eloStderr / 100;
       variance(i) = fit.gameDispersion * v / c.games + fromElo * fromElo;
       w(i) = v * v / variance(i);
       z(i) = eta(i) + (c.score - mu) / v;
@@ -206,34 +218,100 @@ double twoSidedP(int df, double z) {
   return 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(df), std::abs(z)));
 }
 
-// The effect of moving `factor` from its reference level to `level`, averaged over every
-// combination of the other factors' levels at the top Elo.
-RuleEffect ruleEffect(const Design& design, const Fit& fit, size_t factor, int level, double margin) {
-  const auto& f = (*design.factors)[factor];
-  RuleEffect e{f.name, f.levels[0], f.levels[size_t(level)], {}, 1, "undecided"};
+// The mean change of the score when `factor` moves from its reference level to `level`, over
+// every combination of the other factors' levels at `elo`; its gradient in the coefficients
+// goes to `gradient`.
+double effectAt(const Design& design, const Fit& fit, size_t factor, int level, double elo, Eigen::VectorXd& gradient) {
   double change = 0;
-  Eigen::VectorXd gradient = Eigen::VectorXd::Zero(fit.beta.size());
+  gradient = Eigen::VectorXd::Zero(fit.beta.size());
   int combinations = 0;
   for (std::vector<int> levels : allLevels(*design.factors)) {
     if (levels[factor] != 0) continue;
-    const Eigen::VectorXd x0 = design.row(levels, design.topElo);
+    const Eigen::VectorXd x0 = design.row(levels, elo);
     levels[factor] = level;
-    const Eigen::VectorXd x1 = design.row(levels, design.topElo);
+    const Eigen::VectorXd x1 = design.row(levels, elo);
     const double p0 = logistic(x0.dot(fit.beta)), p1 = logistic(x1.dot(fit.beta));
     change += p1 - p0;
     gradient += p1 * (1 - p1) * x1 - p0 * (1 - p0) * x0;
     ++combinations;
   }
-  change /= combinations;
   gradient /= combinations;
+  return change / combinations;
+}
+
+// A change of the score and its verdict against the margin.
+struct Judged {
+  Estimate change;      // with its 95% interval, clipped to +-limit
+  double p = 1;         // two-sided test of no change
+  std::string verdict;  // "within the margin", `up`, `down` or "undecided"
+};
+
+// Judges `change` with gradient `gradient` (delta method on the fit's covariance, t on its
+// degrees of freedom): within the margin when its 90% interval lies inside +-margin, `up` or
+// `down` when its 95% interval excludes 0 on that side.
+Judged judge(double change, const Eigen::VectorXd& gradient, const Fit& fit, double margin, double limit,
+             const std::string& up, const std::string& down) {
   const double se = std::sqrt(std::max(0.0, gradient.dot(fit.cov * gradient)));
   const double q95 = quantile(fit.df, 0.95), q90 = quantile(fit.df, 0.90);
-  e.effect = {change, std::max(-1.0, change - q95 * se), std::min(1.0, change + q95 * se)};
-  e.p = se > 0 ? twoSidedP(fit.df, change / se) : 1;
-  if (change - q90 * se > -margin && change + q90 * se < margin) e.verdict = "within the margin";
-  else if (e.effect.low > 0) e.verdict = "raises";
-  else if (e.effect.high < 0) e.verdict = "lowers";
+  Judged j{{change, std::max(-limit, change - q95 * se), std::min(limit, change + q95 * se)}, 1, "undecided"};
+  j.p = se > 0 ? twoSidedP(fit.df, change / se) : 1;
+  if (change - q90 * se > -margin && change + q90 * se < margin) j.verdict = "within the margin";
+  else if (change - q95 * se > 0) j.verdict = up;
+  else if (change + q95 * se < 0) j.verdict = down;
+  return j;
+}
+
+// The effect of moving `factor` from its reference level to `level` at the top Elo.
+RuleEffect ruleEffect(const Design& design, const Fit& fit, size_t factor, int level, double margin) {
+  const auto& f = (*design.factors)[factor];
+  Eigen::VectorXd gradient;
+  const double change = effectAt(design, fit, factor, level, design.topElo, gradient);
+  const Judged j = judge(change, gradient, fit, margin, 1, "raises", "lowers");
+  RuleEffect e;
+  e.factor = f.name;
+  e.from = f.levels[0];
+  e.to = f.levels[size_t(level)];
+  e.effect = j.change;
+  e.p = j.p;
+  e.verdict = j.verdict;
   return e;
+}
+
+// How the effect of moving `factor` to `level` changes from `lowElo` to the top Elo in a
+// fit with rule x Elo terms.
+Judged strengthChange(const Design& design, const Fit& fit, size_t factor, int level, double lowElo, double margin) {
+  Eigen::VectorXd top, low;
+  const double change = effectAt(design, fit, factor, level, design.topElo, top) -
+                        effectAt(design, fit, factor, level, lowElo, low);
+  return judge(change, top - low, fit, margin, 2, "rises", "falls");
+}
+
+// Fits `design` to `cells`: an empty string, or why it cannot be fitted.
+std::string fitDesign(const Design& design, const std::vector<PooledCell>& cells, Fit& fit) {
+  const std::vector<std::string> terms = design.terms();
+  if (cells.size() < terms.size())
+    return std::to_string(cells.size()) + " cells with games for " + std::to_string(terms.size()) + " terms";
+  Eigen::MatrixXd x(Eigen::Index(cells.size()), Eigen::Index(terms.size())), gradient(x.rows(), x.cols());
+  for (size_t i = 0; i < cells.size(); ++i) {
+    x.row(Eigen::Index(i)) = design.row(cells[i].levels, cells[i].elo);
+    gradient.row(Eigen::Index(i)) = design.eloGradient(cells[i].levels);
+  }
+  if (const int c = dependentColumn(x); c >= 0)
+    return "singular design: the cells cannot tell term '" + terms[size_t(c)] + "' from the terms before it";
+  switch (fitScores(x, gradient, cells, fit)) {
+    case FitOutcome::kSeparated: return separationReason(*design.factors, cells);
+    case FitOutcome::kNotConverged: return "the fit did not converge in 200 iterations";
+    case FitOutcome::kFitted: break;
+  }
+  return "";
+}
+
+// The columns `design` has (a count).
+int columns(const Design& design) { return int(design.terms().size()); }
+
+// Whether `cells` leave at least three residual degrees of freedom to `design`.
+bool roomFor(const Design& design, const std::vector<PooledCell>& cells) {
+  return int(cells.size()) - columns(design) >= 3;
 }
 
 }  // namespace
@@ -248,37 +326,24 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
     cells.push_back(c);
     elos.insert(c.elo);
   }
-  Design design{&factors, elos.size() >= 2, false, elos.empty() ? 0 : *elos.rbegin()};
+  Design design{&factors, elos.size() >= 2, false, false, elos.empty() ? 0 : *elos.rbegin()};
   m.topElo = design.topElo;
-  const int mainColumns = int(design.terms().size());
+  m.lowElo = elos.empty() ? 0 : *elos.begin();
+  const int mainColumns = columns(design);
   design.interactions = true;
-  const int withInteractions = int(design.terms().size());
-  design.interactions = withInteractions > mainColumns && int(cells.size()) - withInteractions >= 3;
+  design.interactions = columns(design) > mainColumns && roomFor(design, cells);
   m.interactions = design.interactions;
   m.terms = design.terms();
-  if (int(cells.size()) < int(m.terms.size())) {
-    m.reason = std::to_string(cells.size()) + " cells with games for " + std::to_string(m.terms.size()) + " terms";
-    return m;
-  }
-  Eigen::MatrixXd x(Eigen::Index(cells.size()), Eigen::Index(m.terms.size()));
-  for (size_t i = 0; i < cells.size(); ++i) x.row(Eigen::Index(i)) = design.row(cells[i].levels, cells[i].elo);
-  if (const int c = dependentColumn(x); c >= 0) {
-    m.reason = "singular design: the cells cannot tell term '" + m.terms[size_t(c)] + "' from the terms before it";
-    return m;
-  }
   Fit fit;
-  const int eloColumn = design.elo ? mainColumns - 1 : -1;
-  switch (fitScores(x, cells, eloColumn, fit)) {
-    case FitOutcome::kSeparated: m.reason = separationReason(factors, cells); return m;
-    case FitOutcome::kNotConverged: m.reason = "the fit did not converge in 200 iterations"; return m;
-    case FitOutcome::kFitted: break;
-  }
+  m.reason = fitDesign(design, cells, fit);
+  if (!m.reason.empty()) return m;
   m.fitted = true;
   m.residualDf = fit.df;
   m.gameDispersion = fit.gameDispersion;
   m.dispersion = fit.dispersion;
-  if (eloColumn >= 0) {
-    const double slope = fit.beta(eloColumn), half = quantile(fit.df, 0.95) * std::sqrt(fit.cov(eloColumn, eloColumn));
+  if (design.elo) {
+    const int column = mainColumns - 1;
+    const double slope = fit.beta(column), half = quantile(fit.df, 0.95) * std::sqrt(fit.cov(column, column));
     m.hasEloSlope = true;
     m.eloSlope = {slope, slope - half, slope + half};
   }
@@ -290,6 +355,26 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
     const double eta = row.dot(fit.beta), half = q95 * std::sqrt(std::max(0.0, row.dot(fit.cov * row)));
     m.topScores.push_back({logistic(eta), logistic(eta - half), logistic(eta + half)});
   }
+  // Whether each rule's effect changes with strength: the same model with a rule x Elo term
+  // per rule level.
+  Design withStrength = design;
+  withStrength.strength = true;
+  if (!design.elo) m.strengthReason = "the cells have one Elo value";
+  else if (!roomFor(withStrength, cells))
+    m.strengthReason = std::to_string(cells.size()) + " cells leave too few degrees of freedom for the " +
+                       std::to_string(columns(withStrength)) + " terms with rule x Elo";
+  Fit strong;
+  if (m.strengthReason.empty()) m.strengthReason = fitDesign(withStrength, cells, strong);
+  if (!m.strengthReason.empty()) return m;
+  size_t e = 0;
+  for (size_t f = 0; f < factors.size(); ++f)
+    for (int l = 1; l < int(factors[f].levels.size()); ++l, ++e) {
+      const Judged j = strengthChange(withStrength, strong, f, l, m.lowElo, margin);
+      m.effects[e].strengthChange = j.change;
+      m.effects[e].strengthP = j.p;
+      m.effects[e].strengthVerdict = j.verdict;
+    }
+  m.strengthMeasured = true;
   return m;
 }
 

@@ -13,6 +13,7 @@
 #include "game/base/user_files.h"
 #include "training/balance/balance_agents.h"
 #include "training/balance/balance_run.h"
+#include "training/report/balance_answer.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_colours.h"
 #include "training/report/balance_sections.h"
@@ -262,6 +263,7 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside) {
   for (const auto& c : r.cells) games += c.stats.games;
   page.paragraph("Study folder <code>" + escapeHtml(dir) + "</code>, report made " + nowText() + ". Games: " +
                  std::to_string(games) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
+  answerSection(page, r);
   studySection(page, r);
   verdictSection(page, r);
   if (!beside.empty()) besideSection(page, r, studyResultsIn(beside), beside);

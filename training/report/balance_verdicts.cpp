@@ -13,8 +13,26 @@ std::string verdictText(const BalanceResults& r, Verdict v) { return verdictName
 
 std::string scoreText(const Estimate& e) { return fixed(e.value) + " [" + fixed(e.low) + ", " + fixed(e.high) + "]"; }
 
+}  // namespace
+
+std::string nextRungText(const NextBoundary& n, double span) {
+  if (!n.measured) return "not measured (its trend is not fitted: too few points or separated)";
+  if (!n.reached) return "none: the fitted trend moves away from both boundaries";
+  // Farther than this many times the ladder's span, the line says only "far".
+  constexpr double kFar = 3;
+  const auto distance = [&](double elo) {
+    return elo > kFar * span ? "more than " + fixed(kFar * span, 0) + " Elo (" + fixed(kFar, 0) + " times the ladder's span)"
+                             : "about " + fixed(elo, 0) + " Elo";
+  };
+  std::string text = "its trend reaches " + fixed(n.boundary, 2) + " " + distance(n.eloAbove) +
+                     " above the top (" + distance(n.soonest) + " along the steepest slope";
+  return text + (n.mayNever ? "; the slope may be 0, so possibly never)" : ")");
+}
+
+namespace {
+
 // The lowest and highest rated strength.
-std::pair<double, double> eloSpan(const BalanceResults& r) {
+std::pair<double, double> eloRange(const BalanceResults& r) {
   double low = 0, high = 0;
   for (const Rating& rating : r.elo.ratings) {
     low = std::min(low, rating.elo);
@@ -27,17 +45,13 @@ std::pair<double, double> eloSpan(const BalanceResults& r) {
 // score, and whether the score has stopped moving over the top three rungs.
 void limitSection(HtmlPage& page, const BalanceResults& r) {
   page.section("At the top of the ladder");
-  int top = int(r.study.strengths.size()) - 1;  // the last strength, or the highest rated one
-  if (r.elo.rated()) {
-    const auto& ratings = r.elo.ratings;
-    top = int(std::max_element(ratings.begin(), ratings.end(), [](const Rating& a, const Rating& b) {
-                return a.elo < b.elo;
-              }) - ratings.begin());
-  }
+  const int top = r.topStrength();
   std::vector<std::vector<std::string>> rows;
   for (size_t v = 0; v < r.study.variants.size(); ++v) {
     const CellResult& c = r.cell(int(v), top);
-    std::string moving = "not measured (needs three rated strengths)";
+    std::string moving = r.elo.rated() && r.elo.ratings.size() >= 3
+                             ? "not measured (its trend over the top three rungs cannot be fitted: scores of 0 or 1, or too few games)"
+                             : "not measured (needs three rated strengths)";
     if (v < r.limits.size() && r.limits[v].measured) {
       const Convergence& l = r.limits[v];
       moving = std::string(l.converged ? "converged" : "not shown to have converged") + ": change " +
@@ -45,14 +59,21 @@ void limitSection(HtmlPage& page, const BalanceResults& r) {
     }
     rows.push_back({escapeHtml(r.study.variants[v].id),
                     c.stats.games ? escapeHtml(verdictText(r, c.study.verdict)) : "-",
-                    c.stats.games ? scoreText(c.balance.score) : "-", moving});
+                    c.stats.games ? scoreText(c.balance.score) : "-", moving,
+                    v < r.nextRungs.size() ? escapeHtml(nextRungText(r.nextRungs[v], r.eloSpan()))
+                                           : "not measured (needs rated strengths)"});
   }
   page.paragraph("The verdict of each variant with the strongest agent (" + escapeHtml(r.study.strengths[size_t(top)].name) +
                  (r.elo.rated() ? ", the highest rated" : ", the last listed") + "), and whether its score has stopped moving: the trend over the three strongest rated agents "
                  "(dispersion and Elo errors included) puts the score's change across their Elo span within +-" +
                  fixed(r.study.stopping.margin) + " (90% interval) when it has converged. Read a verdict as the "
-                 "rules' answer only where it has.");
-  page.table({"variant", "study verdict at the top", r.sideNames[0] + " score [95% CI]", "score over the top three rungs"},
+                 "rules' answer only where it has; elsewhere it holds for agents of the strength played. The next "
+                 "rung: how far above the strongest agent the variant's fitted trend (section Strength in Elo) "
+                 "would carry the score across 0.5 &plusmn; " + fixed(r.study.stopping.margin) + ", where the "
+                 "verdict could change: a line extended beyond the data, with the same distance along the "
+                 "steepest slope of its 95% interval.");
+  page.table({"variant", "study verdict at the top", r.sideNames[0] + " score [95% CI]", "score over the top three rungs",
+              "the next rung"},
              rows, "limits");
 }
 
@@ -120,7 +141,7 @@ std::string balanceEloChart(const BalanceResults& r) {
   chart.yLabel = r.sideNames[0] + " score (draw = 1/2)";
   chart.fixedY = true;
   chart.referenceY = {0.5, 0.5 - r.study.stopping.margin, 0.5 + r.study.stopping.margin};
-  const auto [low, high] = eloSpan(r);
+  const auto [low, high] = eloRange(r);
   const size_t variants = r.study.variants.size();
   for (size_t v = 0; v < variants; ++v) {
     // Variants at one strength share its Elo: spread their points a little so that none hides another.
@@ -181,7 +202,7 @@ void eloSection(HtmlPage& page, const BalanceResults& r) {
                  "scatter cannot be measured and the interval is the binomial one). Ranges: where the fitted score's 90% interval "
                  "lies within the margin (balanced) or its 95% interval lies beyond the margin (favoured, the cells' rule), between the weakest "
                  "and the strongest agent.");
-  const auto [low, high] = eloSpan(r);
+  const auto [low, high] = eloRange(r);
   rows.clear();
   for (size_t v = 0; v < r.trends.size(); ++v) {
     const Trend& t = r.trends[v];
@@ -223,13 +244,22 @@ void pooledSection(HtmlPage& page, const BalanceResults& r) {
                  ". A rule's effect is the mean change of "
                  "the score when it changes, over the other factors' levels, at Elo " + fixed(m.topElo, 0) +
                  ": within the margin when its 90% interval lies inside +-" + fixed(r.study.stopping.margin, 3) +
-                 ", raises or lowers when its 95% interval excludes 0.");
+                 ", raises or lowers when its 95% interval excludes 0. Whether the effect changes with strength: "
+                 "the same model with a rule x Elo term for each rule gives the effect at Elo " + fixed(m.topElo, 0) +
+                 " less the effect at Elo " + fixed(m.lowElo, 0) + " (the weakest agent's), judged the same way "
+                 "(rises or falls when its 95% interval excludes 0)" +
+                 (m.strengthMeasured ? "." : ": not measured (" + escapeHtml(m.strengthReason) + ")."));
   std::vector<std::vector<std::string>> rows;
   for (const RuleEffect& e : m.effects) {
     rows.push_back({escapeHtml(e.factor), escapeHtml(e.from + " -> " + e.to), scoreText(e.effect), pValueText(e.p),
-                    escapeHtml(e.verdict)});
+                    escapeHtml(e.verdict), m.strengthMeasured ? scoreText(e.strengthChange) : "-",
+                    m.strengthMeasured ? pValueText(e.strengthP) : "-",
+                    m.strengthMeasured ? escapeHtml(e.strengthVerdict) : "not measured"});
   }
-  page.table({"rule", "change", "effect on the score [95% CI]", "p", "verdict"}, rows, "pooled");
+  page.table({"rule", "change", "effect on the score [95% CI]", "p", "verdict",
+              "effect's change from Elo " + fixed(m.lowElo, 0) + " to " + fixed(m.topElo, 0) + " [95% CI]", "p",
+              "with strength"},
+             rows, "pooled");
   rows.clear();
   for (size_t v = 0; v < m.topScores.size() && v < r.study.variants.size(); ++v) {
     rows.push_back({escapeHtml(r.study.variants[v].id), scoreText(m.topScores[v])});

@@ -20,6 +20,10 @@ void eloSection(HtmlPage& page, const BalanceResults& results);
 /// verdict against the margin, and each variant's predicted score at the top strength.
 void pooledSection(HtmlPage& page, const BalanceResults& results);
 
+/// How much stronger than the top a variant's trend says the next rung would need to be, in
+/// words; distances beyond 3 times the ladder's Elo `span` are only called far.
+std::string nextRungText(const NextBoundary& next, double span);
+
 /// Side 0's score of each variant at each strength's Elo (95% intervals) with the fitted trends.
 std::string balanceEloChart(const BalanceResults& results);
 

@@ -117,6 +117,38 @@ TEST(EloTrend, AConvergenceIntervalStaysWithinTheScoresRange) {
   EXPECT_FALSE(c.converged);
 }
 
+TEST(EloTrend, TheNextBoundaryIsWhereTheFittedLineCrossesTheMargin) {
+  // intercept 0, slope 1 per 100 Elo (the two exact points above): from 0.731 at Elo 100 the
+  // score moves up, away from both boundaries of a 0.05 margin.
+  const Trend rising = fitTrend({{0, 0.5, 100}, {100, kLogit1, 100}});
+  const NextBoundary away = nextBoundary(rising, 100, 0.05);
+  EXPECT_TRUE(away.measured);
+  EXPECT_FALSE(away.reached);
+  // From Elo -100 (score 0.269) the line reaches 0.45 at logit(0.45) = -0.2007, 79.93 Elo above.
+  const NextBoundary below = nextBoundary(rising, -100, 0.05);
+  ASSERT_TRUE(below.reached);
+  EXPECT_DOUBLE_EQ(below.boundary, 0.45);
+  EXPECT_NEAR(below.eloAbove, 100 * (std::log(0.45 / 0.55) + 1), 1e-6);
+  // Along the slope's upper 95% limit it gets there sooner; the interval excludes 0.
+  EXPECT_NEAR(below.soonest, 100 * (std::log(0.45 / 0.55) + 1) / rising.slopeInterval.high, 1e-6);
+  EXPECT_LT(below.soonest, below.eloAbove);
+  EXPECT_FALSE(below.mayNever);
+  // From Elo 0 (0.5, inside the margin) the next boundary up is 0.55.
+  const NextBoundary inside = nextBoundary(rising, 0, 0.05);
+  ASSERT_TRUE(inside.reached);
+  EXPECT_DOUBLE_EQ(inside.boundary, 0.55);
+  EXPECT_NEAR(inside.eloAbove, 100 * std::log(0.55 / 0.45), 1e-6);
+  // A slope whose interval holds 0 may never get there.
+  const Trend weak = fitTrend({{0, 0.44, 20}, {100, 0.46, 20}, {200, 0.49, 20}});
+  ASSERT_TRUE(weak.fitted);
+  ASSERT_LT(weak.slopeInterval.low, 0);
+  const NextBoundary maybe = nextBoundary(weak, 200, 0.05);
+  ASSERT_TRUE(maybe.reached);
+  EXPECT_DOUBLE_EQ(maybe.boundary, 0.55);
+  EXPECT_TRUE(maybe.mayNever);
+  EXPECT_FALSE(nextBoundary(Trend{}, 300, 0.05).measured);
+}
+
 TEST(EloTrend, VerdictRangesFollowTheFittedScore) {
   // Flat at 0.5 with many games: balanced over the whole range.
   const Trend flat = fitTrend({{0, 0.5, 4000}, {300, 0.5, 4000}});

@@ -24,24 +24,30 @@ double logistic(double x) { return 1 / (1 + std::exp(-x)); }
 
 const std::vector<PooledFactor> kFactors = {{"first", {"defenders", "attackers"}}, {"king", {"weak", "strong"}}};
 
-// Cells of the two factors at Elo 0, 100, 200 and 300 whose scores follow
-// logit = 0.2 + first * [attackers] - 0.8 * [strong] + 0.3 * elo / 100, plus `wobble` times
-// +-1 alternating with the strength (a parity zig-zag), `games` games each.
-std::vector<PooledCell> knownCells(double first, double games, double wobble = 0) {
+// The known model's logit: 0.2 + first * [attackers] - 0.8 * [strong] + 0.3 * elo / 100,
+// the strong king's term moving by `kingByElo` per 100 Elo.
+double knownLogit(double first, int a, int k, double elo, double kingByElo = 0) {
+  return 0.2 + first * a - 0.8 * k + 0.3 * elo / 100 + kingByElo * k * elo / 100;
+}
+
+// Cells of the two factors at Elo 0, 100, 200 and 300 whose scores follow the known model,
+// plus `wobble` times +-1 alternating with the strength (a parity zig-zag), `games` games each.
+std::vector<PooledCell> knownCells(double first, double games, double wobble = 0, double kingByElo = 0) {
   std::vector<PooledCell> cells;
   for (int a = 0; a < 2; ++a)
     for (int k = 0; k < 2; ++k)
       for (int s = 0; s < 4; ++s) {
-        const double eta = 0.2 + first * a - 0.8 * k + 0.3 * s + wobble * (s % 2 ? 1 : -1);
+        const double eta = knownLogit(first, a, k, 100.0 * s, kingByElo) + wobble * (s % 2 ? 1 : -1);
         cells.push_back({{a, k}, 100.0 * s, 0, games, logistic(eta)});
       }
   return cells;
 }
 
-// The known model's mean change of the score when the king becomes strong, at Elo 300.
-double kingEffect(double first) {
+// The known model's mean change of the score when the king becomes strong, at `elo`.
+double kingEffect(double first, double elo = 300, double kingByElo = 0) {
   double sum = 0;
-  for (int a = 0; a < 2; ++a) sum += logistic(0.2 + first * a - 0.8 + 0.9) - logistic(0.2 + first * a + 0.9);
+  for (int a = 0; a < 2; ++a)
+    sum += logistic(knownLogit(first, a, 1, elo, kingByElo)) - logistic(knownLogit(first, a, 0, elo, kingByElo));
   return sum / 2;
 }
 
@@ -75,6 +81,41 @@ TEST(PooledModel, RecoversTheRuleEffectsOfAKnownModel) {
   ASSERT_EQ(m.topScores.size(), 4u);
   EXPECT_NEAR(m.topScores[3].value, logistic(0.2 + 0.4 - 0.8 + 0.9), 1e-6);  // attackers first, strong king
   EXPECT_NEAR(m.topScores[1].value, logistic(0.2 - 0.8 + 0.9), 1e-6);        // defenders first, strong king
+}
+
+TEST(PooledModel, MeasuresHowARulesEffectChangesWithStrength) {
+  // The strong king's logit term grows by -0.2 per 100 Elo: its effect on the score falls
+  // from Elo 0 to 300, read from the model with rule x Elo terms (the cells lie on it).
+  const PooledModel m = fitPooledModel(kFactors, knownCells(0.4, 400, 0, -0.2), 0.05);
+  ASSERT_TRUE(m.fitted) << m.reason;
+  ASSERT_TRUE(m.strengthMeasured) << m.strengthReason;
+  EXPECT_DOUBLE_EQ(m.lowElo, 0);
+  const RuleEffect& king = m.effects[1];
+  const double truth = kingEffect(0.4, 300, -0.2) - kingEffect(0.4, 0, -0.2);
+  EXPECT_LT(truth, -0.1);
+  EXPECT_NEAR(king.strengthChange.value, truth, 1e-6);
+  EXPECT_LT(king.strengthChange.low, truth);
+  EXPECT_GT(king.strengthChange.high, truth);
+  EXPECT_EQ(king.strengthVerdict, "falls");
+  EXPECT_LT(king.strengthP, 0.05);
+  // Without the term the king's effect still moves on the score scale (the logistic's
+  // curvature), and the model reads that move.
+  const PooledModel flat = fitPooledModel(kFactors, knownCells(0.4, 4000), 0.05);
+  ASSERT_TRUE(flat.strengthMeasured) << flat.strengthReason;
+  EXPECT_NEAR(flat.effects[1].strengthChange.value, kingEffect(0.4, 300) - kingEffect(0.4, 0), 1e-6);
+  // A first mover without effect at any strength: its change is shown within the margin.
+  const PooledModel none = fitPooledModel(kFactors, knownCells(0, 4000), 0.05);
+  ASSERT_TRUE(none.strengthMeasured) << none.strengthReason;
+  EXPECT_NEAR(none.effects[0].strengthChange.value, 0, 1e-6);
+  EXPECT_EQ(none.effects[0].strengthVerdict, "within the margin");
+  // One Elo value: nothing to read it from.
+  std::vector<PooledCell> top;
+  for (const PooledCell& c : knownCells(0.4, 400))
+    if (c.elo == 300) top.push_back(c);
+  const PooledModel one = fitPooledModel(kFactors, top, 0.05);
+  ASSERT_TRUE(one.fitted) << one.reason;
+  EXPECT_FALSE(one.strengthMeasured);
+  EXPECT_EQ(one.strengthReason, "the cells have one Elo value");
 }
 
 TEST(PooledModel, ARuleWithoutEffectIsWithinTheMargin) {
@@ -188,11 +229,11 @@ TEST(PooledModel, IntervalsHoldTheirCoverageWhateverTheDrawRate) {
   }
 }
 
-// The cells of the shipped alpha-beta Linnaeus study (docs/studies/linnaeus.json): levels
-// from the variant ids, each strength's Elo and standard error, effective games, the
-// attacker score and the draw rate.
-std::vector<PooledCell> linnaeusStudyCells(std::vector<PooledFactor>& factors) {
-  std::ifstream in(std::string(TAFLZERO_SOURCE_DIR) + "/docs/studies/linnaeus.json");
+// The cells of a shipped Linnaeus study (`summary`, under docs/studies/): levels from the
+// variant ids, each strength's Elo and standard error, effective games, the attacker score
+// and the draw rate.
+std::vector<PooledCell> linnaeusStudyCells(std::vector<PooledFactor>& factors, const std::string& summary) {
+  std::ifstream in(std::string(TAFLZERO_SOURCE_DIR) + "/docs/studies/" + summary);
   const nlohmann::json study = nlohmann::json::parse(in);
   factors = {{"first", {"defenders", "attackers"}}, {"king", {"weak", "strong"}}, {"repetition", {"rep-loses", "rep-draws"}}};
   std::map<std::string, std::pair<double, double>> elo;
@@ -218,7 +259,7 @@ std::vector<PooledCell> linnaeusStudyCells(std::vector<PooledFactor>& factors) {
 TEST(PooledModel, RefitsTheShippedLinnaeusAlphaBetaStudy) {
   // docs/BALANCE.md 5.1 quotes these figures.
   std::vector<PooledFactor> factors;
-  const std::vector<PooledCell> cells = linnaeusStudyCells(factors);
+  const std::vector<PooledCell> cells = linnaeusStudyCells(factors, "linnaeus.json");
   ASSERT_EQ(cells.size(), 32u);
   const PooledModel m = fitPooledModel(factors, cells, 0.05);
   ASSERT_TRUE(m.fitted) << m.reason;
@@ -243,6 +284,46 @@ TEST(PooledModel, RefitsTheShippedLinnaeusAlphaBetaStudy) {
     EXPECT_NEAR(m.effects[i].effect.low, quoted[i].low, 0.0005) << m.effects[i].factor;
     EXPECT_NEAR(m.effects[i].effect.high, quoted[i].high, 0.0005) << m.effects[i].factor;
     EXPECT_EQ(m.effects[i].verdict, quoted[i].verdict);
+  }
+}
+
+TEST(PooledModel, RefitsTheLinnaeusAgentsStudy) {
+  // docs/BALANCE.md section 0 quotes these figures: the trained agents' study, its pooled
+  // model and whether each rule's effect changes with strength.
+  std::vector<PooledFactor> factors;
+  const std::vector<PooledCell> cells = linnaeusStudyCells(factors, "linnaeus-agents.json");
+  ASSERT_EQ(cells.size(), 32u);
+  const PooledModel m = fitPooledModel(factors, cells, 0.05);
+  ASSERT_TRUE(m.fitted) << m.reason;
+  ASSERT_TRUE(m.strengthMeasured) << m.strengthReason;
+  for (const RuleEffect& e : m.effects)
+    std::printf("%s %s -> %s: %+.3f [%+.3f, %+.3f] %s; from Elo %.0f to %.0f %+.3f [%+.3f, %+.3f] p %.3g %s\n",
+                e.factor.c_str(), e.from.c_str(), e.to.c_str(), e.effect.value, e.effect.low, e.effect.high,
+                e.verdict.c_str(), m.lowElo, m.topElo, e.strengthChange.value, e.strengthChange.low,
+                e.strengthChange.high, e.strengthP, e.strengthVerdict.c_str());
+  EXPECT_EQ(m.residualDf, 24);
+  EXPECT_NEAR(m.eloSlope.value, -0.043, 0.0005);
+  EXPECT_NEAR(m.eloSlope.low, -0.067, 0.0005);
+  EXPECT_NEAR(m.eloSlope.high, -0.019, 0.0005);
+  const struct {
+    double value, low, high;
+    const char* verdict;
+    double change, changeLow, changeHigh;
+    const char* withStrength;
+  } quoted[] = {{0.100, 0.086, 0.114, "raises", 0.041, 0.005, 0.077, "rises"},
+                {-0.500, -0.524, -0.476, "lowers", 0.066, 0.030, 0.102, "rises"},
+                {-0.017, -0.031, -0.003, "within the margin", -0.012, -0.048, 0.024, "within the margin"}};
+  ASSERT_EQ(m.effects.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    const RuleEffect& e = m.effects[i];
+    EXPECT_NEAR(e.effect.value, quoted[i].value, 0.0005) << e.factor;
+    EXPECT_NEAR(e.effect.low, quoted[i].low, 0.0005) << e.factor;
+    EXPECT_NEAR(e.effect.high, quoted[i].high, 0.0005) << e.factor;
+    EXPECT_EQ(e.verdict, quoted[i].verdict);
+    EXPECT_NEAR(e.strengthChange.value, quoted[i].change, 0.0005) << e.factor;
+    EXPECT_NEAR(e.strengthChange.low, quoted[i].changeLow, 0.0005) << e.factor;
+    EXPECT_NEAR(e.strengthChange.high, quoted[i].changeHigh, 0.0005) << e.factor;
+    EXPECT_EQ(e.strengthVerdict, quoted[i].withStrength);
   }
 }
 

@@ -77,7 +77,14 @@ TEST(BalanceReport, TinyStudyStopsEveryCellAndReportsIt) {
   EXPECT_EQ(count(html, "<table class=\"pairwise\">"), 4u);
   EXPECT_NE(html.find("p (Holm)"), std::string::npos);
   EXPECT_NE(html.find("<b>Stopping rule.</b>"), std::string::npos);
-  // The answer at the top of the ladder leads (two strengths: convergence not measured).
+  // The page opens with the answer in words: the verdicts with the strongest agent, what
+  // each rule does (or why the pooled model could not say), whether stronger players could
+  // change it; then the answer at the top of the ladder (two strengths: convergence not measured).
+  EXPECT_EQ(html.find("<h2 id=\"s0\">Answer</h2>"), html.find("<h2"));
+  EXPECT_NE(html.find("With the strongest agent (" + r.study.strengths[size_t(r.topStrength())].name), std::string::npos);
+  EXPECT_NE(html.find("Rule by rule"), std::string::npos);
+  EXPECT_NE(html.find("Whether stronger players would change this"), std::string::npos);
+  EXPECT_LT(html.find("<h2 id=\"s0\">Answer</h2>"), html.find("At the top of the ladder</h2>"));
   EXPECT_LT(html.find("At the top of the ladder"), html.find("<table class=\"verdicts\">"));
   EXPECT_NE(html.find("not measured (needs three rated strengths)"), std::string::npos);
   // The pooled model: fitted over the tiny study's cells, or saying why not.
