@@ -44,7 +44,10 @@ BalanceResults studyResultsIn(const std::string& dir) {
 std::vector<BesideCell> besideCells(const BalanceResults& ours, const BalanceResults& theirs) {
   std::vector<BesideCell> out;
   for (const CellResult& c : ours.cells) {
-    BesideCell b{ours.study.variants[size_t(c.variant)].id, ours.study.strengths[size_t(c.strength)].name, &c};
+    BesideCell b;
+    b.variant = ours.study.variants[size_t(c.variant)].id;
+    b.strength = ours.study.strengths[size_t(c.strength)].name;
+    b.ours = &c;
     for (const CellResult& t : theirs.cells) {
       if (theirs.study.variants[size_t(t.variant)].id == b.variant && theirs.study.strengths[size_t(t.strength)].name == b.strength) {
         b.theirs = &t;
