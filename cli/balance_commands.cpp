@@ -49,9 +49,10 @@ void printElo(const BalanceResults& r) {
                 t.slopeInterval.high, t.slopeP, dispersion);
     if (v < r.limits.size() && r.limits[v].measured) {
       const Convergence& l = r.limits[v];
-      std::printf("    top three rungs (Elo %.0f to %.0f): score change %+.3f [%+.3f, %+.3f], %s\n", l.fromElo, l.toElo,
-                  l.change.value, l.change.low, l.change.high,
-                  l.converged ? "converged" : "not shown to have converged");
+      std::printf("    top three rungs (Elo %.0f to %.0f): score change %+.3f [%+.3f, %+.3f] (dispersion %.2f on %d df, "
+                  "pooled over the variants' trends), %s\n",
+                  l.fromElo, l.toElo, l.change.value, l.change.low, l.change.high, l.dispersion.value,
+                  l.dispersion.df, l.converged ? "converged" : "not shown to have converged");
     }
   }
 }

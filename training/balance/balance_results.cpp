@@ -196,7 +196,8 @@ nlohmann::json eloJson(const BalanceResults& r) {
     if (!c.measured) continue;
     limits.push_back({{"variant", r.study.variants[v].id}, {"from_elo", c.fromElo}, {"to_elo", c.toElo},
                       {"change", c.change.value}, {"change_low", c.change.low}, {"change_high", c.change.high},
-                      {"converged", c.converged}});
+                      {"converged", c.converged}, {"dispersion", c.dispersion.value},
+                      {"dispersion_df", c.dispersion.df}});
   }
   nlohmann::json next = nlohmann::json::array();
   for (size_t v = 0; v < r.nextRungs.size(); ++v) {
@@ -280,10 +281,13 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
     if (r.elo.rated()) {
       for (int v = 0; v < nv; ++v) {
         r.trends.push_back(fitTrend(trendPoints(r, v)));
-        r.limits.push_back(convergence(trendPoints(r, v), study.stopping.margin));
         r.nextRungs.push_back(nextBoundary(r.trends.back(), r.elo.ratings[size_t(r.topStrength())].elo,
                                            study.stopping.margin));
       }
+      // Three rungs leave one degree of freedom of their own: the convergence test borrows
+      // the scatter of every variant's whole trend.
+      const Dispersion scatter = pooledDispersion(r.trends);
+      for (int v = 0; v < nv; ++v) r.limits.push_back(convergence(trendPoints(r, v), study.stopping.margin, scatter));
     }
   }
   r.pooled = pooledModel(r);

@@ -45,16 +45,20 @@ bool irlsStep(const std::vector<TrendPoint>& points, Trend& t) {
   return true;
 }
 
-// The two-sided quantile of `confidence` the trend's intervals use: Student's t on the
-// dispersion's degrees of freedom, or the normal when there are none.
-double quantileOf(const Trend& t, double confidence) {
-  if (t.residualDf <= 0) return normalQuantile(confidence);
-  return boost::math::quantile(boost::math::complement(boost::math::students_t(t.residualDf), (1 - confidence) / 2));
+// The two-sided quantile of `confidence` for a dispersion on `df` degrees of freedom:
+// Student's t, or the normal when there are none.
+double quantileOn(int df, double confidence) {
+  if (df <= 0) return normalQuantile(confidence);
+  return boost::math::quantile(boost::math::complement(boost::math::students_t(df), (1 - confidence) / 2));
 }
 
-}  // namespace
+// The quantile the trend's own intervals use.
+double quantileOf(const Trend& t, double confidence) { return quantileOn(t.residualDf, confidence); }
 
-Trend fitTrend(const std::vector<TrendPoint>& all) {
+// The line through `all` (those with games and a finite Elo) by IRLS, its covariance not yet
+// scaled by any dispersion, and the points' Pearson X^2 about it; unfitted with fewer than two
+// Elo values or a fit that diverges.
+Trend fitLine(const std::vector<TrendPoint>& all) {
   std::vector<TrendPoint> points;
   std::set<double> elos;
   for (const TrendPoint& p : all) {
@@ -75,17 +79,23 @@ Trend fitTrend(const std::vector<TrendPoint>& all) {
     }
   }
   if (!t.fitted) return Trend{};
-  // Quasi-binomial: the points' scatter beyond their variances scales the covariance, and
-  // the slope is read on a t distribution with the dispersion's degrees of freedom.
   t.residualDf = int(points.size()) - 2;
-  if (t.residualDf > 0) {
-    double pearson = 0;
+  if (t.residualDf > 0)
     for (const TrendPoint& p : points) {
       const double r = p.score - logistic(t.intercept + t.slope * p.elo / 100);
-      pearson += r * r / scoreVariance(p, t);
+      t.pearson += r * r / scoreVariance(p, t);
     }
-    t.dispersion = std::max(1.0, pearson / t.residualDf);
-  }
+  return t;
+}
+
+}  // namespace
+
+Trend fitTrend(const std::vector<TrendPoint>& points) {
+  Trend t = fitLine(points);
+  if (!t.fitted) return t;
+  // Quasi-binomial: the points' scatter beyond their variances scales the covariance, and
+  // the slope is read on a t distribution with the dispersion's degrees of freedom.
+  if (t.residualDf > 0) t.dispersion = std::max(1.0, t.pearson / t.residualDf);
   for (auto& row : t.cov)
     for (double& c : row) c *= t.dispersion;
   const double se = std::sqrt(t.cov[1][1]), q = quantileOf(t, 0.95), z = std::abs(t.slope) / se;
@@ -102,7 +112,19 @@ Estimate trendScore(const Trend& t, double elo, double confidence) {
   return {logistic(eta), logistic(eta - half), logistic(eta + half)};
 }
 
-Convergence convergence(const std::vector<TrendPoint>& all, double margin) {
+Dispersion pooledDispersion(const std::vector<Trend>& trends) {
+  Dispersion d;
+  double pearson = 0;
+  for (const Trend& t : trends)
+    if (t.fitted && t.residualDf > 0) {
+      pearson += t.pearson;
+      d.df += t.residualDf;
+    }
+  if (d.df > 0) d.value = std::max(1.0, pearson / d.df);
+  return d;
+}
+
+Convergence convergence(const std::vector<TrendPoint>& all, double margin, const Dispersion& dispersion) {
   std::vector<TrendPoint> points;
   for (const TrendPoint& p : all)
     if (p.games > 0 && std::isfinite(p.elo)) points.push_back(p);
@@ -110,16 +132,18 @@ Convergence convergence(const std::vector<TrendPoint>& all, double margin) {
   Convergence c;
   if (points.size() < 3) return c;
   points.resize(3);
-  const Trend t = fitTrend(points);
+  const Trend t = fitLine(points);
   if (!t.fitted) return c;
   c.measured = true;
+  c.dispersion = dispersion;
   c.toElo = points.front().elo;
   c.fromElo = points.back().elo;
   const double x0 = c.fromElo / 100, x1 = c.toElo / 100;
   const double p0 = logistic(t.intercept + t.slope * x0), p1 = logistic(t.intercept + t.slope * x1);
   const double g0 = p1 * (1 - p1) - p0 * (1 - p0), g1 = p1 * (1 - p1) * x1 - p0 * (1 - p0) * x0;
-  const double se = std::sqrt(std::max(0.0, g0 * g0 * t.cov[0][0] + 2 * g0 * g1 * t.cov[0][1] + g1 * g1 * t.cov[1][1]));
-  const double change = p1 - p0, q95 = quantileOf(t, 0.95), q90 = quantileOf(t, 0.90);
+  const double variance = g0 * g0 * t.cov[0][0] + 2 * g0 * g1 * t.cov[0][1] + g1 * g1 * t.cov[1][1];
+  const double se = std::sqrt(std::max(0.0, variance * dispersion.value));
+  const double change = p1 - p0, q95 = quantileOn(dispersion.df, 0.95), q90 = quantileOn(dispersion.df, 0.90);
   c.change = {change, std::max(-1.0, change - q95 * se), std::min(1.0, change + q95 * se)};  // a change of a score
   c.converged = change - q90 * se > -margin && change + q90 * se < margin;
   return c;

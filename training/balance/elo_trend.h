@@ -28,13 +28,25 @@ struct Trend {
   double slope = 0;          // change of the logit per 100 Elo
   double cov[2][2] = {};     // covariance of (intercept, slope), dispersion included
   int residualDf = 0;        // points less two: the degrees of freedom of the dispersion (0: not estimable)
-  double dispersion = 1;     // Pearson X^2 / residualDf, at least 1 (1 when not estimable)
+  double pearson = 0;        // the points' Pearson X^2 about the line (0 when residualDf is 0)
+  double dispersion = 1;     // pearson / residualDf, at least 1 (1 when not estimable)
   Estimate slopeInterval;    // slope with its 95% interval (t on residualDf; normal when 0)
   double slopeP = 1;         // two-sided test of slope = 0 (t on residualDf; normal when 0)
 };
 
 /// Fits the trend through `points` (points without games are left out).
 Trend fitTrend(const std::vector<TrendPoint>& points);
+
+/// The points' scatter about their lines beyond what their games and Elo errors explain.
+struct Dispersion {
+  double value = 1;  // Pearson X^2 over its degrees of freedom, at least 1
+  int df = 0;        // its degrees of freedom (0: not estimable; intervals then read on the normal)
+};
+
+/// One dispersion for several trends (a study's variants): their Pearson X^2 summed over their
+/// residual degrees of freedom summed, so that a test on few points borrows the scatter all
+/// the study's points show.
+Dispersion pooledDispersion(const std::vector<Trend>& trends);
 
 /// The fitted score at `elo` with its interval at `confidence` (delta method on the logit).
 Estimate trendScore(const Trend& trend, double elo, double confidence = 0.95);
@@ -47,11 +59,14 @@ struct Convergence {
   double toElo = 0;        // the highest
   Estimate change;         // fitted score at toElo less that at fromElo, 95% interval (dispersion and Elo errors included; within [-1, 1])
   bool converged = false;  // the change's 90% interval lies within +-margin: the score has stopped moving
+  Dispersion dispersion;   // the dispersion its interval used
 };
 
 /// The convergence of the trend through `points` (those with games and a finite Elo) over
-/// its three highest Elo values, judged against `margin`.
-Convergence convergence(const std::vector<TrendPoint>& points, double margin);
+/// its three highest Elo values, judged against `margin`. The three points leave one degree
+/// of freedom for their own scatter (a t quantile of 12.7 at 95%), so the interval takes the
+/// `dispersion` given: that of the variant's whole trend, or one pooled over a study's trends.
+Convergence convergence(const std::vector<TrendPoint>& points, double margin, const Dispersion& dispersion);
 
 /// How much stronger than the strongest agent players would need to be for side 0's score to
 /// cross the next verdict boundary (0.5 - margin or 0.5 + margin) in the direction the fitted

@@ -63,9 +63,16 @@ void limitSection(HtmlPage& page, const BalanceResults& r) {
                     v < r.nextRungs.size() ? escapeHtml(nextRungText(r.nextRungs[v], r.eloSpan()))
                                            : "not measured (needs rated strengths)"});
   }
+  std::string scatter = "dispersion and Elo errors included";
+  for (const Convergence& l : r.limits)
+    if (l.measured) {
+      scatter = "Elo errors included, and the points' scatter beyond their games, pooled over every variant's whole trend: "
+                "dispersion " + fixed(l.dispersion.value, 2) + " on " + std::to_string(l.dispersion.df) + " df";
+      break;
+    }
   page.paragraph("The verdict of each variant with the strongest agent (" + escapeHtml(r.study.strengths[size_t(top)].name) +
                  (r.elo.rated() ? ", the highest rated" : ", the last listed") + "), and whether its score has stopped moving: the trend over the three strongest rated agents "
-                 "(dispersion and Elo errors included) puts the score's change across their Elo span within +-" +
+                 "(" + scatter + ") puts the score's change across their Elo span within +-" +
                  fixed(r.study.stopping.margin) + " (90% interval) when it has converged. Read a verdict as the "
                  "rules' answer only where it has; elsewhere it holds for agents of the strength played. The next "
                  "rung: how far above the strongest agent the variant's fitted trend (section Strength in Elo) "

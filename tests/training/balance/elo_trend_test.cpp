@@ -88,7 +88,7 @@ TEST(EloTrend, AnElosStandardErrorWidensTheSlopesInterval) {
 TEST(EloTrend, ConvergenceAsksWhetherTheTopThreeRungsStillMove) {
   // A score still rising over the top three rungs (0.40, 0.47, 0.55): not converged.
   const Convergence rising =
-      convergence({{0, 0.30, 400}, {100, 0.40, 400}, {200, 0.47, 400}, {300, 0.55, 400}}, 0.05);
+      convergence({{0, 0.30, 400}, {100, 0.40, 400}, {200, 0.47, 400}, {300, 0.55, 400}}, 0.05, {1, 2});
   ASSERT_TRUE(rising.measured);
   EXPECT_DOUBLE_EQ(rising.fromElo, 100);
   EXPECT_DOUBLE_EQ(rising.toElo, 300);
@@ -96,20 +96,60 @@ TEST(EloTrend, ConvergenceAsksWhetherTheTopThreeRungsStillMove) {
   EXPECT_FALSE(rising.converged);
   // A flat top with many games: the change is shown within the margin.
   const Convergence flat =
-      convergence({{0, 0.20, 4000}, {100, 0.52, 20000}, {200, 0.52, 20000}, {300, 0.52, 20000}}, 0.05);
+      convergence({{0, 0.20, 4000}, {100, 0.52, 20000}, {200, 0.52, 20000}, {300, 0.52, 20000}}, 0.05, {1, 2});
   ASSERT_TRUE(flat.measured);
   EXPECT_NEAR(flat.change.value, 0, 1e-6);
   EXPECT_TRUE(flat.converged);
   // The same flat top from 400 games a rung: on 1 degree of freedom it is not shown.
-  EXPECT_FALSE(convergence({{100, 0.52, 400}, {200, 0.52, 400}, {300, 0.52, 400}}, 0.05).converged);
+  EXPECT_FALSE(convergence({{100, 0.52, 400}, {200, 0.52, 400}, {300, 0.52, 400}}, 0.05, {1, 1}).converged);
   // Fewer than three rungs cannot say.
-  EXPECT_FALSE(convergence({{100, 0.52, 400}, {300, 0.52, 400}}, 0.05).measured);
+  EXPECT_FALSE(convergence({{100, 0.52, 400}, {300, 0.52, 400}}, 0.05, {1, 1}).measured);
+}
+
+TEST(EloTrend, ThePooledDispersionIsTheTrendsScatterOverTheirDegreesOfFreedom) {
+  // Two trends of four points (2 df each) and one of two (no df): X^2 summed over df summed.
+  const Trend a = fitTrend({{0, 0.40, 400}, {100, 0.50, 400}, {200, 0.47, 400}, {300, 0.58, 400}});
+  const Trend b = fitTrend({{0, 0.30, 100}, {100, 0.45, 100}, {200, 0.35, 100}, {300, 0.50, 100}});
+  const Trend two = fitTrend({{0, 0.5, 100}, {100, 0.6, 100}});
+  ASSERT_TRUE(a.fitted && b.fitted && two.fitted);
+  EXPECT_GT(a.pearson, 0);
+  EXPECT_DOUBLE_EQ(a.dispersion, std::max(1.0, a.pearson / 2));
+  const Dispersion d = pooledDispersion({a, b, two, Trend{}});
+  EXPECT_EQ(d.df, 4);
+  EXPECT_DOUBLE_EQ(d.value, std::max(1.0, (a.pearson + b.pearson) / 4));
+  // Points on their lines: floored at 1; no degrees of freedom: 1 on 0 df.
+  const Dispersion exact = pooledDispersion({fitTrend({{0, 0.5, 100}, {100, kLogit1, 100}, {200, 0.8807970779778823, 100}})});
+  EXPECT_EQ(exact.df, 1);
+  EXPECT_DOUBLE_EQ(exact.value, 1);
+  EXPECT_EQ(pooledDispersion({two}).df, 0);
+  EXPECT_DOUBLE_EQ(pooledDispersion({two}).value, 1);
+}
+
+TEST(EloTrend, ConvergenceBorrowsTheDispersionOfTheWholeStudy) {
+  // A flat top of 1000 games a rung. On its own single degree of freedom (t 6.31 at 90%) the
+  // change's interval reaches past +-0.05; with the scatter of a study's 8 trends of four rungs
+  // (16 df, t 1.75) it lies within: the score has stopped moving.
+  const std::vector<TrendPoint> top{{100, 0.52, 1000}, {200, 0.52, 1000}, {300, 0.52, 1000}};
+  const Convergence alone = convergence(top, 0.05, {1, 1});
+  const Convergence pooled = convergence(top, 0.05, {1, 16});
+  ASSERT_TRUE(alone.measured && pooled.measured);
+  EXPECT_FALSE(alone.converged);
+  EXPECT_TRUE(pooled.converged);
+  EXPECT_EQ(pooled.dispersion.df, 16);
+  // The half-widths stand as their t quantiles (12.706 and 2.120 at 95%) and scale with the
+  // square root of the dispersion.
+  const double halfAlone = alone.change.high - alone.change.value, halfPooled = pooled.change.high - pooled.change.value;
+  EXPECT_NEAR(halfAlone / halfPooled, 12.7062047 / 2.1199053, 1e-6);
+  const Convergence scattered = convergence(top, 0.05, {4, 16});
+  EXPECT_NEAR((scattered.change.high - scattered.change.value) / halfPooled, 2, 1e-9);
+  EXPECT_FALSE(scattered.converged);
 }
 
 TEST(EloTrend, AConvergenceIntervalStaysWithinTheScoresRange) {
-  // A zig-zag over the top three rungs on 1 degree of freedom (t quantile 12.7): the delta-
-  // method interval of the change would run past +-1.
-  const Convergence c = convergence({{100, 0.2, 40}, {200, 0.8, 40}, {300, 0.3, 40}}, 0.05);
+  // A zig-zag over the top three rungs with its own dispersion on 1 degree of freedom (t
+  // quantile 12.7): the delta-method interval of the change would run past +-1.
+  const std::vector<TrendPoint> zigzag{{100, 0.2, 40}, {200, 0.8, 40}, {300, 0.3, 40}};
+  const Convergence c = convergence(zigzag, 0.05, pooledDispersion({fitTrend(zigzag)}));
   ASSERT_TRUE(c.measured);
   EXPECT_GE(c.change.low, -1);
   EXPECT_LE(c.change.high, 1);
