@@ -72,11 +72,16 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
                             const std::string& checkpoint) {
   nlohmann::json agent;
   const std::string network = cellNetwork(study, strength, checkpoint);
+  // A checkpoint file is named by its digest, not its path, so that a study's games resume
+  // wherever its files lie (another clone, another machine).
   if (study.mode == AgentMode::kBaseline) {
-    agent = {{"player", strength.agent.text()}};
+    AgentSpec spec = strength.agent;
+    if (spec.kind == "net") spec.source = network;
+    agent = {{"player", spec.text()}};
     if (!network.empty()) agent["network"] = network;
   } else {
-    const AgentSpec spec = studyNetAgent(study, strength, checkpoint);
+    AgentSpec spec = studyNetAgent(study, strength, checkpoint);
+    spec.source = network;
     agent = {{"checkpoint", checkpoint},
              {"network", network},
              {"simulations", spec.search.simulations},
