@@ -105,6 +105,38 @@ TEST(BalanceConfig, TheLinnaeusAgentsStudyPlaysTheShippedModelByItsChecksum) {
   EXPECT_EQ(cellMatchSettings(settings).substr(0, 5), "cell=");
 }
 
+// A cell's settings digest names a checkpoint by its contents, not its path: the same file in
+// another folder (another clone) is the same player, another file is not.
+TEST(BalanceConfig, ACellsDigestNamesACheckpointByItsContentsNotItsPath) {
+  namespace fs = std::filesystem;
+  registerNetworkAgentKinds();
+  const StudyConfig c = loadStudy(kShipped + "linnaeus-ladder.yaml");
+  ASSERT_EQ(c.mode, AgentMode::kCheckpoints);
+  const auto game = loadGame(c.variants[0].base, c.variants[0].sets);
+  const fs::path dir = fs::path(::testing::TempDir()) / "cell_digest_paths";
+  fs::remove_all(dir);
+  fs::create_directories(dir / "one");
+  fs::create_directories(dir / "two");
+  writeFile((dir / "one" / "a.ckpt").string(), "weights");
+  writeFile((dir / "two" / "a.ckpt").string(), "weights");
+  writeFile((dir / "two" / "b.ckpt").string(), "other weights");
+  const auto digest = [&](const fs::path& file) {
+    return cellMatchSettings(cellSettings(c, c.strengths[0], *game, file.string()));
+  };
+  EXPECT_EQ(digest(dir / "one" / "a.ckpt"), digest(dir / "two" / "a.ckpt"));
+  EXPECT_NE(digest(dir / "one" / "a.ckpt"), digest(dir / "two" / "b.ckpt"));
+  // A baseline net: player likewise.
+  StudyConfig baseline = c;
+  baseline.mode = AgentMode::kBaseline;
+  const auto player = [&](const fs::path& file) {
+    StudyStrength s = c.strengths[0];
+    s.agent = parseAgentSpec("net:" + file.string() + ",sims=100");
+    return cellMatchSettings(cellSettings(baseline, s, *game, ""));
+  };
+  EXPECT_EQ(player(dir / "one" / "a.ckpt"), player(dir / "two" / "a.ckpt"));
+  EXPECT_NE(player(dir / "one" / "a.ckpt"), player(dir / "two" / "b.ckpt"));
+}
+
 TEST(BalanceConfig, EveryShippedStudyLoadsAndRoundTripsThroughJson) {
   registerNetworkAgentKinds();
   for (const char* name : {"brandubh-quick.yaml", "brandubh-trained.yaml", "brandubh-conditioned.yaml", "linnaeus.yaml",
