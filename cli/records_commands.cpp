@@ -32,10 +32,16 @@ void addCheck(CLI::App& records) {
     nlohmann::json all = nlohmann::json::array();
     for (const std::string& path : o->files) {
       const GameFileCheck check = checkGames(readGameFile(path), path);
-      nlohmann::json file{{"file", path}, {"games", check.games}, {"plies", check.plies}, {"pairings", nlohmann::json::array()}};
+      nlohmann::json file{{"file", path},
+                          {"games", check.games},
+                          {"plies", check.plies},
+                          {"forfeits", check.forfeits},
+                          {"pairings", nlohmann::json::array()}};
       if (!o->json) {
         std::cout << path << ": " << check.games << " games, " << check.plies
-                  << " plies, every move legal and every result the rules'\n";
+                  << " plies, every move legal and every result the rules'";
+        if (check.forfeits > 0) std::cout << " but " << check.forfeits << " forfeits (a server's judgement)";
+        std::cout << "\n";
       }
       for (const PairingTally& p : check.pairings) {
         const Tally overall = p.tally.overall();

@@ -3,9 +3,11 @@
 // cli/tablut/match_*; this file reads the options and prints the results.
 #include <iostream>
 #include <memory>
+#include <utility>
 
 #include "cli/commands.h"
 #include "cli/seed_option.h"
+#include "cli/tablut/match_games_file.h"
 #include "cli/tablut/match_options.h"
 #include "cli/tablut/match_runner.h"
 #include "cli/tablut/match_summary.h"
@@ -20,20 +22,29 @@ using namespace tablut;
 // Plays the match and prints the games and the summary (one JSON object with `json`).
 void playMatch(const MatchOptions& o, bool json) {
   o.validate();
+  std::vector<FiledGame> kept = o.gamesOut.empty() ? std::vector<FiledGame>{} : keptMatchGames(o);
   const std::string logDir = makeLogDir(o.logDir);
   std::ostream& progress = json ? std::cerr : std::cout;
   progress << "tablut-match: " << o.games << " games of " << o.player << " against the opponent command, "
            << o.timeout << " s per move, logs in " << logDir << std::endl;
-  const std::vector<MatchGame> games = runMatch(o, logDir, progress);
+  const std::vector<MatchGame> games = runMatch(o, std::move(kept), logDir, progress);
+  if (games.empty()) {
+    progress << "tablut-match: all " << o.games << " games are kept in " << o.gamesOut
+             << " (taflzero records check scores them)" << std::endl;
+    if (json) std::cout << nlohmann::json{{"games", nlohmann::json::array()}, {"games_out", o.gamesOut}}.dump() << std::endl;
+    return;
+  }
   const MatchSummary summary = summarize(games);
   if (json) {
     nlohmann::json out = matchJson(games, summary);
     out["log_dir"] = logDir;
     out["player"] = o.player;
     out["timeout"] = o.timeout;
+    if (!o.gamesOut.empty()) out["games_out"] = o.gamesOut;
     std::cout << out.dump() << std::endl;
   } else {
     printSummary(std::cout, summary);
+    if (!o.gamesOut.empty()) std::cout << "games kept in " << o.gamesOut << " (taflzero records check replays them)\n";
   }
   // A match that scored nothing measured nothing: a failure, however it ended.
   if (summary.overall.games() == 0) {
@@ -73,6 +84,13 @@ void addTablutMatchCommand(CLI::App& app) {
                   "Seconds the server may take to listen, and the game to start once the opponent is launched")
       ->capture_default_str()
       ->check(CLI::Range(1, 3600));
+  cmd->add_option("--games-out", o->gamesOut,
+                  "A games file to keep the games in, our moves and the server's boards, as each ends "
+                  "(.jsonl, or .jsonl.gz compressed; `taflzero records check` replays it); a match whose games "
+                  "are there goes on after the last");
+  cmd->add_option("--tag", o->tag, "The games' tag in the games file")->capture_default_str();
+  cmd->add_option("--opponent-name", o->opponentName, "The opponent's name in the games file (its program and commit)")
+      ->capture_default_str();
   cmd->add_flag("--json", *json, "Print one JSON object (progress lines go to stderr)");
   cmd->callback([o, json] { playMatch(*o, *json); });
 }

@@ -58,6 +58,8 @@ std::optional<std::string> ClientSession::onMessage(const std::string& text) {
 void ClientSession::follow(const ServerState& state) {
   const auto before = tracker_.state().clone();
   const Step step = tracker_.follow(state.record, sideToMove(state.turn));
+  if (step.kind == Step::Kind::kSame && !boards_.empty()) return;
+  boards_.push_back(tracker_.state().record());
   if (step.kind == Step::Kind::kSame) return;
   ++plies_;
   const bool ours = sent_ && step.kind != Step::Kind::kFresh && step.action == *sent_;

@@ -37,6 +37,9 @@ class ClientSession {
   int plies() const { return plies_; }
   /// Their notations in order, "?" for a board no legal move reaches: the game's identity.
   const std::vector<std::string>& moves() const { return moves_; }
+  /// The boards received as position records, the start first and one a ply (repeats of a
+  /// board already followed left out).
+  const std::vector<std::string>& boards() const { return boards_; }
   /// The tafl side whose move led to the first board that no legal move reaches (a possible
   /// illegal move of that side), or -1 when every board followed by a legal move.
   int unreachedBy() const { return unreachedBy_; }
@@ -61,6 +64,7 @@ class ClientSession {
   std::optional<Turn> result_;
   int plies_ = 0;
   std::vector<std::string> moves_;
+  std::vector<std::string> boards_;
   int unreachedBy_ = -1;
   bool agrees_ = false;
 };

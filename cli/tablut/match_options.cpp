@@ -53,6 +53,8 @@ void MatchOptions::validate() const {
   opponentCommand(Turn::kWhite);
   const auto game = loadGame("ashton", sets);
   TimedPlayer(player, *game, seed, moveBudgetMs(timeout));
+  if (tag.empty()) throw Error("--tag: the tag is empty");
+  if (opponentName.empty()) throw Error("--opponent-name: the name is empty");
 }
 
 std::string MatchOptions::serverCommand() const {

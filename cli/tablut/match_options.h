@@ -26,10 +26,13 @@ struct MatchOptions {
   std::vector<std::string> sets;  // rule overrides of ashton for our player
   std::string logDir;             // where the logs go ("": a new temporary folder)
   int startupLimit = 30;          // seconds the server may take to listen, and the opponent to connect
+  std::string gamesOut;           // the games file the games are kept in ("": none); a match there goes on
+  std::string tag = "tablut-match";        // the games' tag there
+  std::string opponentName = "opponent";   // the opponent's name there
 
   /// Throws Error, naming the option, for an empty command, games under 1, a timeout out
   /// of the client's range, an unknown placeholder, a bad name, equal ports or a spec or
-  /// rule override that makes no player.
+  /// rule override that makes no player, or an empty tag or opponent name.
   void validate() const;
   /// The server command with its placeholders filled.
   std::string serverCommand() const;

@@ -70,6 +70,7 @@ MatchGame judgeGame(int number, Turn colour, const ClientSession& session, bool 
   record.colour = colour;
   record.plies = session.plies();
   record.moves = session.moves();
+  record.boards = session.boards();
   const int ours = sideToMove(colour);
   if (finalState) {
     judgeFinal(record, session, ours);

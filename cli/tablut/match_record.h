@@ -27,6 +27,7 @@ struct MatchGame {
   std::optional<Turn> serverResult;  // WHITEWIN, BLACKWIN or DRAW, sent or found in the server's log
   int plies = 0;                   // moves played, as counted from the boards received
   std::vector<std::string> moves;  // their notations ("?" for a board no legal move reaches)
+  std::vector<std::string> boards;  // the boards received as position records, the start first and one a ply
   MoveTimes times;                 // our moves and the opponent's, in ms
   int ourIllegal = 0;              // our moves the server refused or that led to no legal board (should be 0)
   int theirIllegal = 0;            // the opponent's

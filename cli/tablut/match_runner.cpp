@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,7 @@
 #include "cli/tablut/frames.h"
 #include "cli/tablut/game_loop.h"
 #include "cli/tablut/listening_ports.h"
+#include "cli/tablut/match_games_file.h"
 #include "cli/tablut/match_summary.h"
 #include "cli/tablut/tcp_connection.h"
 #include "cli/tablut/time_budget.h"
@@ -184,12 +186,19 @@ std::string makeLogDir(const std::string& requested) {
   return pattern;
 }
 
-std::vector<MatchGame> runMatch(const MatchOptions& options, const std::string& logDir, std::ostream& progress) {
+std::vector<MatchGame> runMatch(const MatchOptions& options, std::vector<FiledGame> kept, const std::string& logDir,
+                                std::ostream& progress) {
   stopChildrenOnSignal();
   std::vector<MatchGame> games;
+  int first = 1;
+  for (const FiledGame& filed : kept) first = std::max(first, filed.record.round + 2);
+  if (!kept.empty()) {
+    progress << "tablut-match: " << options.gamesOut << " keeps " << kept.size()
+             << " of the match's games; going on from game " << first << std::endl;
+  }
   bool anyStarted = false;
   const auto start = Clock::now();
-  for (int number = 1; number <= options.games; ++number) {
+  for (int number = first; number <= options.games; ++number) {
     MatchGameRun run(options, number, logDir);
     games.push_back(run.play());
     if (const int earlier = repeatOf(games, games.size() - 1)) {
@@ -198,8 +207,9 @@ std::vector<MatchGame> runMatch(const MatchOptions& options, const std::string& 
     }
     anyStarted = anyStarted || run.started();
     const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-    progress << gameLine(games.back(), options.games, elapsed) << std::endl;
-    if (number == 2 && !anyStarted) {
+    progress << gameLine(games.back(), options.games, int(games.size()), elapsed) << std::endl;
+    if (!options.gamesOut.empty()) keepMatchGame(options, games.back(), kept, progress);
+    if (games.size() == 2 && !anyStarted) {
       throw Error("the first two games failed to start, so the match stops: " + games.front().note);
     }
   }

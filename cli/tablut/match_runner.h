@@ -10,6 +10,7 @@
 
 #include "cli/tablut/match_options.h"
 #include "cli/tablut/match_record.h"
+#include "training/matches/game_file.h"
 
 namespace tz::cli::tablut {
 
@@ -22,7 +23,11 @@ std::string makeLogDir(const std::string& requested);
 /// line of each game to `progress` as it ends. A game that fails (the server never
 /// listening, the opponent ending before the game starts, a lost connection) has no result
 /// and the match goes on, except that it throws Error when the first two games both fail
-/// to start. Stops every program it started, on SIGINT, SIGTERM and SIGHUP too.
-std::vector<MatchGame> runMatch(const MatchOptions& options, const std::string& logDir, std::ostream& progress);
+/// to start. With options.gamesOut, the games are kept there as each ends, after `kept`
+/// (keptMatchGames): the match goes on after the last of them (the games returned are those
+/// played now: none when `kept` holds them all). Stops every program it started, on SIGINT,
+/// SIGTERM and SIGHUP too.
+std::vector<MatchGame> runMatch(const MatchOptions& options, std::vector<FiledGame> kept, const std::string& logDir,
+                                std::ostream& progress);
 
 }  // namespace tz::cli::tablut

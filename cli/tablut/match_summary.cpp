@@ -98,9 +98,9 @@ MatchSummary summarize(const std::vector<MatchGame>& games) {
   return s;
 }
 
-std::string gameLine(const MatchGame& game, int total, double elapsedSeconds) {
+std::string gameLine(const MatchGame& game, int total, int playedNow, double elapsedSeconds) {
   const std::string server = game.serverResult ? std::string(" (") + turnName(*game.serverResult) + ")" : "";
-  const double perGame = elapsedSeconds / game.number;
+  const double perGame = elapsedSeconds / std::max(playedNow, 1);
   char progress[128];
   std::snprintf(progress, sizeof progress, "[%d/%d done, %.1f games/h, ETA %s]", game.number, total,
                 perGame > 0 ? 3600 / perGame : 0.0, duration(perGame * (total - game.number)).c_str());

@@ -50,8 +50,9 @@ int repeatOf(const std::vector<MatchGame>& games, size_t index);
 MatchSummary summarize(const std::vector<MatchGame>& games);
 
 /// The line of a game as it ends: its number of `total`, our colour, the result, plies,
-/// the times per move and the note, then the progress after `elapsedSeconds` of the match.
-std::string gameLine(const MatchGame& game, int total, double elapsedSeconds);
+/// the times per move and the note, then the progress after `elapsedSeconds` in which
+/// `playedNow` games were played (fewer than the game's number when a match goes on).
+std::string gameLine(const MatchGame& game, int total, int playedNow, double elapsedSeconds);
 
 /// The summary as text, several lines.
 void printSummary(std::ostream& out, const MatchSummary& summary);

@@ -33,7 +33,8 @@ void add(Tally& t, int result) {
 
 }  // namespace
 
-void replayGame(const Game& game, const GameRecord& record, const std::string& where) {
+std::unique_ptr<State> replayMoves(const Game& game, const GameRecord& record, const std::vector<std::string>& boards,
+                                   const std::string& where) {
   std::unique_ptr<State> state = game.newGame();
   try {
     if (record.startPosition != state->record() || record.startSide != state->toMove()) {
@@ -42,10 +43,21 @@ void replayGame(const Game& game, const GameRecord& record, const std::string& w
   } catch (const Error& e) {
     throw Error(where + ": the start position does not load: " + e.what());
   }
+  if (!boards.empty() && boards.size() != size_t(record.plies) + 1) {
+    throw Error(where + ": " + std::to_string(boards.size()) + " boards for " + std::to_string(record.plies) +
+                " plies (the start's and one a ply)");
+  }
+  // Throws unless the position after `ply` plies is the board the server sent then.
+  const auto checkBoard = [&](int ply) {
+    if (boards.empty() || boards[ply] == state->record()) return;
+    throw Error(where + ": the board after ply " + std::to_string(ply) + " is " + quoted(boards[ply]) +
+                ", but the moves lead to " + state->record());
+  };
   std::istringstream moves(record.moves);
   std::vector<Action> legal;
   int ply = 0;
   for (std::string move; moves >> move; ++ply) {
+    checkBoard(ply);
     if (state->outcome().over) {
       throw Error(where + ": the game is over after ply " + std::to_string(ply) + " (" +
                   resultText(game, state->outcome().winner, state->outcome().reason) + ") but the moves go on with " +
@@ -58,8 +70,28 @@ void replayGame(const Game& game, const GameRecord& record, const std::string& w
     }
     state->apply(action);
   }
+  checkBoard(ply);
+  return state;
+}
+
+void replayGame(const Game& game, const GameRecord& record, const std::string& where) {
+  replayFiledGame(game, {record, "", {}}, where);
+}
+
+void replayFiledGame(const Game& game, const FiledGame& filed, const std::string& where) {
+  const GameRecord& record = filed.record;
+  const auto state = replayMoves(game, record, filed.boards, where);
   const Outcome& end = state->outcome();
-  if (!end.over) throw Error(where + ": the game has not ended after its " + std::to_string(ply) + " plies");
+  if (record.reason == kForfeit) {
+    if (filed.boards.empty()) throw Error(where + ": only a server's game (with its boards) ends by a forfeit");
+    if (end.over) {
+      throw Error(where + ": recorded as a forfeit, but the rules end the game: " +
+                  resultText(game, end.winner, end.reason));
+    }
+    if (record.winner < 0) throw Error(where + ": a forfeit is won by a side, not drawn");
+    return;
+  }
+  if (!end.over) throw Error(where + ": the game has not ended after its " + std::to_string(record.plies) + " plies");
   if (end.winner != record.winner || end.reason != record.reason) {
     throw Error(where + ": the recorded result is " + resultText(game, record.winner, record.reason) +
                 ", but the rules give " + resultText(game, end.winner, end.reason));
@@ -74,8 +106,9 @@ GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string&
     auto it = built.find(g.rules);
     if (it == built.end()) it = built.emplace(g.rules, gameFromYamlText(g.rules, g.variant, path)).first;
     const Game& game = *it->second;
-    replayGame(game, g, "games file " + path + ": tag " + quoted(g.tag) + " round " + std::to_string(g.round));
+    replayFiledGame(game, filed, "games file " + path + ": tag " + quoted(g.tag) + " round " + std::to_string(g.round));
     ++check.games;
+    if (g.reason == kForfeit) ++check.forfeits;
     check.plies += g.plies;
     auto pairing = std::find_if(check.pairings.begin(), check.pairings.end(), [&](const PairingTally& p) {
       return (p.a == g.players[0] && p.b == g.players[1]) || (p.a == g.players[1] && p.b == g.players[0]);

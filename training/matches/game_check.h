@@ -2,6 +2,7 @@
 // Confirming a figure from its games alone: every game of a games file replayed with its
 // rules (each move legal, the recorded result the one the rules give) and the games tallied
 // per pair of players, with intervals (`taflzero records check`).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -29,12 +30,24 @@ struct PairingTally {
 struct GameFileCheck {
   int games = 0;                      // games replayed
   int64_t plies = 0;                  // actions replayed
+  int forfeits = 0;                   // server's games ended by a forfeit (a timeout, a disconnect or an illegal move)
   std::vector<PairingTally> pairings;  // one per unordered pair of players, in file order
 };
 
-/// Replays one game; throws Error naming `where`, the ply and the move for an illegal move,
-/// moves after the end, a game that does not end, or a result or reason other than the rules give.
+/// The position after the moves of `record`, each checked legal, and, for a server's game,
+/// after each ply checked against its board (`boards`: the start first and one a ply; empty
+/// for none). Throws Error naming `where`, the ply and the move for an illegal move, moves
+/// after the end, or a board other than the position, or a count of boards other than the plies' and one.
+std::unique_ptr<State> replayMoves(const Game& game, const GameRecord& record, const std::vector<std::string>& boards,
+                                   const std::string& where);
+
+/// Replays one game; throws Error naming `where` as replayMoves does, and for a game that
+/// does not end or a result or reason other than the rules give.
 void replayGame(const Game& game, const GameRecord& record, const std::string& where);
+
+/// Replays one game of a games file as replayGame does, a server's game against its boards;
+/// a server's game may end by kForfeit where the rules do not end it, won by either side.
+void replayFiledGame(const Game& game, const FiledGame& filed, const std::string& where);
 
 /// Replays every game of `games` (read from `path`, named in errors) and tallies them.
 GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path);

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <set>
@@ -25,6 +26,8 @@ constexpr uint64_t kMaxGameFileBytes = uint64_t(1) << 30;
 
 const std::set<std::string> kGameKeys = {"tag",     "round",  "settings", "rules", "players",
                                          "result",  "reason", "moves",    "start", "start_side"};
+// The keys version 2 adds to a game line.
+const std::set<std::string> kServerGameKeys = {"boards"};
 const std::set<std::string> kRulesKeys = {"rules", "variant", "yaml"};
 
 // True when `path` names a gzip-compressed games file (it ends in ".gz").
@@ -62,6 +65,13 @@ class LineReader {
     }
     return int(v.get<int64_t>());
   }
+  std::vector<std::string> strings(const std::string& key) const {
+    const json& v = value_[key];
+    if (!v.is_array() || !std::all_of(v.begin(), v.end(), [](const json& e) { return e.is_string(); })) {
+      fail("'" + key + "' must be a list of strings");
+    }
+    return v.get<std::vector<std::string>>();
+  }
   std::vector<std::string> pair(const std::string& key) const {
     if (!has(key)) fail("missing key '" + key + "'");
     const json& v = value_[key];
@@ -84,8 +94,10 @@ struct FileRules {
 }  // namespace
 
 void writeGameFile(const std::string& path, const std::vector<FiledGame>& games) {
+  const bool serverGames =
+      std::any_of(games.begin(), games.end(), [](const FiledGame& g) { return !g.boards.empty(); });
   std::ostringstream out;
-  out << json{{"taflzero_games", kGameFileVersion}}.dump() << "\n";
+  out << json{{"taflzero_games", serverGames ? kGameFileVersion : 1}}.dump() << "\n";
   std::map<std::string, std::unique_ptr<Game>> rules;  // by rules hash
   std::ostringstream lines;
   for (const FiledGame& filed : games) {
@@ -108,6 +120,7 @@ void writeGameFile(const std::string& path, const std::vector<FiledGame>& games)
       line["start"] = g.startPosition;
       line["start_side"] = game.sideName(g.startSide);
     }
+    if (!filed.boards.empty()) line["boards"] = filed.boards;
     lines << line.dump() << "\n";
   }
   const std::string text = out.str() + lines.str();
@@ -125,7 +138,7 @@ std::vector<FiledGame> readGameText(const std::string& fileText, const std::stri
   std::map<std::string, FileRules> rules;
   std::vector<FiledGame> games;
   std::string text;
-  int number = 0;
+  int number = 0, version = 0;
   while (std::getline(in, text)) {
     ++number;
     json value = json::parse(text, nullptr, false);
@@ -133,7 +146,7 @@ std::vector<FiledGame> readGameText(const std::string& fileText, const std::stri
     if (value.is_discarded() || !value.is_object()) line.fail("not a JSON object");
     if (number == 1) {
       line.onlyKeys({"taflzero_games"});
-      line.integer("taflzero_games", kGameFileVersion, kGameFileVersion);
+      version = line.integer("taflzero_games", 1, kGameFileVersion);
       continue;
     }
     if (value.contains("yaml")) {
@@ -148,7 +161,9 @@ std::vector<FiledGame> readGameText(const std::string& fileText, const std::stri
       }
       continue;
     }
-    line.onlyKeys(kGameKeys);
+    std::set<std::string> keys = kGameKeys;
+    if (version >= 2) keys.insert(kServerGameKeys.begin(), kServerGameKeys.end());
+    line.onlyKeys(keys);
     FiledGame filed;
     GameRecord& g = filed.record;
     const std::string hash = line.text("rules");
@@ -180,6 +195,7 @@ std::vector<FiledGame> readGameText(const std::string& fileText, const std::stri
     }
     std::istringstream moves(g.moves);
     for (std::string move; moves >> move;) ++g.plies;
+    if (line.has("boards")) filed.boards = line.strings("boards");
     games.push_back(std::move(filed));
   }
   if (number == 0) throw Error("games file " + path + " is empty (its first line names the format)");
@@ -190,7 +206,7 @@ std::vector<FiledGame> gamesOfStore(const RecordStore& store, const std::vector<
   std::vector<FiledGame> games;
   for (const std::string& tag : tags.empty() ? store.tags("") : tags) {
     const std::string settings = store.meta(matchSettingsKey(tag)).value_or("");
-    for (GameRecord& g : store.gamesByTag(tag)) games.push_back({std::move(g), settings});
+    for (GameRecord& g : store.gamesByTag(tag)) games.push_back({std::move(g), settings, {}});
   }
   return games;
 }

@@ -8,8 +8,10 @@
 //   {"tag":"...","round":0,"settings":"seed=1 random_plies=0","rules":"<rules hash>",
 //    "players":["side 0","side 1"],"result":"attackers"|"defenders"|"draw","reason":"escape",
 //    "moves":"d4-d2 c4-c1 ..."}
-// "start" and "start_side" follow when a game began elsewhere than the start position. A
-// game's players were seeded from the match seed in its settings and its round (the arena's
+// "start" and "start_side" follow when a game began elsewhere than the start position;
+// "boards" (version 2) when it was played on a Tablut Challenge server (tablut-match): the
+// boards the server sent, whose games may also end by "forfeit" (the server's judgement of a
+// timeout or an illegal move, not the rules'). A game's players were seeded from the match seed in its settings and its round (the arena's
 // mixSeed), so a match can be played again from the file. A file whose name ends in ".gz" is
 // the same text gzip-compressed (a study's thousands of games).
 #include <string>
@@ -23,12 +25,18 @@ namespace tz {
 struct FiledGame {
   GameRecord record;     // the game (its id and creation time are not kept)
   std::string settings;  // the match's settings as the arena keeps them ("seed=1 random_plies=2"); may be empty
+  std::vector<std::string> boards;  // a server's game: the boards it sent as position records, the start first and one a ply; else empty
 };
 
-/// The current version of the format (the first line's "taflzero_games").
-constexpr int kGameFileVersion = 1;
+/// The current version of the format (the first line's "taflzero_games"). Version 1 has no
+/// server games; a file without them is written as version 1, so older readers read it.
+constexpr int kGameFileVersion = 2;
 
-/// Writes `games` to `path` atomically, each distinct rule set once, gzip-compressed when the
+/// The reason of a server's game ended by the server's judgement (a timeout, a disconnect or
+/// an illegal move) in a position the rules do not end.
+constexpr const char* kForfeit = "forfeit";
+
+/// Writes `games` to `path` atomically (version 2 when a game has boards), each distinct rule set once, gzip-compressed when the
 /// path ends in ".gz". Throws Error when a game's rules do not load or the file cannot be written.
 void writeGameFile(const std::string& path, const std::vector<FiledGame>& games);
 

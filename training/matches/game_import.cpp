@@ -27,6 +27,9 @@ ImportCount importGames(RecordStore& store, const std::vector<FiledGame>& games,
   for (const FiledGame& filed : games) {
     const GameRecord& g = filed.record;
     const std::string where = "games file " + path + ": tag " + quoted(g.tag) + " round " + std::to_string(g.round);
+    if (!filed.boards.empty()) {
+      throw Error(where + ": a game played on a server (with its boards) stays in its games file; a database keeps no boards");
+    }
     const auto [known, first] = settings.emplace(g.tag, filed.settings);
     if (!first && known->second != filed.settings) {
       throw Error(where + ": settings '" + filed.settings + "', where the tag's earlier games have '" + known->second + "'");

@@ -19,7 +19,8 @@ struct ImportCount {
 /// match's settings, so that an arena or a study resumes from them as from its own games.
 /// Every game is replayed and every conflict looked for before anything is stored: throws
 /// Error naming `path` when a game is illegal, when the store holds another game at a game's
-/// tag and round, or when a tag's settings differ from the store's or between the file's games.
+/// tag and round, when a tag's settings differ from the store's or between the file's games,
+/// or for a game played on a server (its boards have no place in the store).
 ImportCount importGames(RecordStore& store, const std::vector<FiledGame>& games, const std::string& path);
 
 }  // namespace tz

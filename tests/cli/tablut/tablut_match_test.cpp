@@ -9,7 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -287,6 +289,76 @@ TEST(TablutMatchCli, TextOutputHasAGameLineEachAndTheSummary) {
   EXPECT_NE(r.out.find("result: 0 wins, 2 draws, 0 losses, 0 without a result; score 0.500"), std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("illegal moves: ours 0, theirs 0"), std::string::npos) << r.out;
+}
+
+TEST(TablutMatchCli, TheGamesAreKeptWithTheServersBoardsForRecordsCheck) {
+  const auto ports = freePorts();
+  const std::string dir = logDir("kept"), file = dir + "-games.jsonl";
+  std::filesystem::remove(file);
+  // Played to the rules' end (the test server's draw after 1000 plies is never reached).
+  const CliResult r = runCli(matchArgs(ports, testServer(ports, 1000), dir, 2) + " --json --games-out " + file +
+                                 " --opponent-name random --tag t1",
+                             false);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto match = nlohmann::json::parse(r.out);
+  EXPECT_EQ(match["games_out"], file);
+  const CliResult check = runCli("records check --json " + file, false);
+  ASSERT_EQ(check.code, 0) << check.out;
+  const auto kept = nlohmann::json::parse(check.out)["files"][0];
+  EXPECT_EQ(kept["games"], 2);
+  EXPECT_EQ(kept["forfeits"], 0);
+  ASSERT_EQ(kept["pairings"].size(), 1u);
+  // Game 1 we played white, the defenders: the opponent is named first, as the attackers.
+  const auto& pairing = kept["pairings"][0];
+  EXPECT_EQ(pairing["a"], "random");
+  EXPECT_EQ(pairing["b"], "greedy");
+  EXPECT_EQ(pairing["overall"]["wins"], match["overall"]["losses"]) << check.out << r.out;
+  EXPECT_EQ(pairing["overall"]["draws"], match["overall"]["draws"]) << check.out << r.out;
+  EXPECT_EQ(pairing["tags"], nlohmann::json::array({"t1"}));
+  // Each game line holds the boards received: the start's and one a ply.
+  std::istringstream lines(fileText(file));
+  std::string line;
+  for (int n = 1; std::getline(lines, line); ++n) {
+    if (n < 3) continue;
+    const auto game = nlohmann::json::parse(line);
+    EXPECT_EQ(game["boards"].size(), match["games"][n - 3]["plies"].get<size_t>() + 1) << line;
+    EXPECT_EQ(game["settings"], "seed=1 timeout=5");
+  }
+  // A game the server ends where the rules do not (the test server's draw after 6 plies)
+  // is told and left out.
+  const std::string drawn = dir + "-drawn.jsonl";
+  std::filesystem::remove(drawn);
+  const CliResult cut = runCli(matchArgs(ports, testServer(ports, 6), logDir("cut"), 1) + " --games-out " + drawn);
+  ASSERT_EQ(cut.code, 0) << cut.out;
+  EXPECT_NE(cut.out.find("game 1 is not kept in " + drawn + ": the server drew a game the rules do not end"),
+            std::string::npos)
+      << cut.out;
+  EXPECT_FALSE(std::filesystem::exists(drawn));
+}
+
+TEST(TablutMatchCli, AMatchGoesOnAfterTheGamesKeptInItsFile) {
+  const auto ports = freePorts();
+  const std::string dir = logDir("resumed"), file = dir + "-games.jsonl";
+  std::filesystem::remove(file);
+  const std::string match = matchArgs(ports, testServer(ports, 1000), dir, 1) + " --games-out " + file;
+  ASSERT_EQ(runCli(match).code, 0);
+  // The same match asked for 2 games: game 1 is kept, so only game 2 is played.
+  const std::string two = std::regex_replace(match, std::regex("--games 1 "), "--games 2 ");
+  const CliResult more = runCli(two);
+  ASSERT_EQ(more.code, 0) << more.out;
+  EXPECT_NE(more.out.find(file + " keeps 1 of the match's games; going on from game 2"), std::string::npos) << more.out;
+  EXPECT_EQ(more.out.find("game 1:"), std::string::npos) << more.out;
+  EXPECT_NE(more.out.find("game 2: black, "), std::string::npos) << more.out;
+  const auto kept = nlohmann::json::parse(runCli("records check --json " + file, false).out)["files"][0];
+  EXPECT_EQ(kept["games"], 2) << kept.dump();
+  // Nothing left to play is no failure; another match's file is refused, the file unchanged.
+  const CliResult done = runCli(two);
+  EXPECT_EQ(done.code, 0) << done.out;
+  EXPECT_NE(done.out.find("all 2 games are kept in " + file), std::string::npos) << done.out;
+  const std::string before = fileText(file);
+  expectOneLineError(two + " --tag other", "--games-out: " + file + " round 0 has tag 'tablut-match', not this match's");
+  expectOneLineError(two + " --seed 5", "round 0 has settings 'seed=1 timeout=5'");
+  EXPECT_EQ(fileText(file), before);
 }
 
 TEST(TablutMatchCli, AServerThatNeverListensStopsTheMatchAfterTwoGames) {

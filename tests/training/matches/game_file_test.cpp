@@ -14,6 +14,7 @@
 #include "training/matches/arena.h"
 #include "training/matches/game_check.h"
 #include "training/matches/game_file.h"
+#include "training/matches/game_import.h"
 #include "training/matches/gzip_text.h"
 
 namespace tz::test {
@@ -28,7 +29,7 @@ std::vector<FiledGame> playedGames(const std::string& variant, const std::string
     GameRecord r = round % 2 == 0 ? playGame(*game, *pa, *pb) : playGame(*game, *pb, *pa);
     r.tag = "t";
     r.round = round;
-    out.push_back({r, "seed=1 random_plies=0"});
+    out.push_back({r, "seed=1 random_plies=0", {}});
   }
   return out;
 }
@@ -199,6 +200,83 @@ TEST(GameFile, ACutOrCorruptGzFileIsRefusedNamingIt) {
   writeText(packed, corrupt);
   expectError([&] { readGameFile(packed); }, "cut.jsonl.gz is not whole gzip data (corrupt)");
   expectError([&] { gunzipText(gzipText(std::string(5000, 'x')), "bomb", 4096); }, "bomb inflates to more than 4096 bytes");
+}
+
+// A game of greedy against random on ashton as a server's game: its boards the positions
+// after each ply, the start first.
+FiledGame serverGame() {
+  FiledGame filed = playedGames("ashton", "greedy", "random", 1)[0];
+  const auto game = loadGame("ashton");
+  auto state = game->newGame();
+  filed.boards.push_back(state->record());
+  std::istringstream moves(filed.record.moves);
+  std::vector<Action> legal;
+  for (std::string move; moves >> move;) {
+    state->legalActions(legal);
+    for (const Action a : legal) {
+      if (state->actionName(a) != move) continue;
+      state->apply(a);
+      break;
+    }
+    filed.boards.push_back(state->record());
+  }
+  return filed;
+}
+
+TEST(GameFile, AServersGameIsReplayedAgainstTheBoardsItSent) {
+  const FiledGame served = serverGame();
+  ASSERT_EQ(served.boards.size(), size_t(served.record.plies) + 1);
+  const std::string path = tempFile("served.jsonl");
+  writeGameFile(path, {served});
+  EXPECT_EQ(readText(path).substr(0, readText(path).find('\n')), "{\"taflzero_games\":2}");
+  const auto read = readGameFile(path);
+  ASSERT_EQ(read.size(), 1u);
+  EXPECT_EQ(read[0].boards, served.boards);
+  EXPECT_EQ(checkGames(read, path).games, 1);
+  // A file without a server's game is still version 1, and version 1 has no boards.
+  const std::string plain = tempFile("unserved.jsonl");
+  writeGameFile(plain, playedGames("brandubh", "greedy", "random", 1));
+  EXPECT_EQ(readText(plain).substr(0, readText(plain).find('\n')), "{\"taflzero_games\":1}");
+  writeText(path, std::regex_replace(readText(path), std::regex("\\{\"taflzero_games\":2\\}"), "{\"taflzero_games\":1}"));
+  expectError([&] { readGameFile(path); }, "line 3: unknown key 'boards'");
+  // A board other than the moves give, or one too few, is refused.
+  FiledGame changed = served;
+  changed.boards[3] = changed.boards[5];
+  expectError([&] { checkGames({changed}, "edited"); }, "the board after ply 3 is");
+  FiledGame cut = served;
+  cut.boards.pop_back();
+  expectError([&] { checkGames({cut}, "edited"); }, "boards for " + std::to_string(served.record.plies) + " plies");
+  // A database keeps no boards: importing a server's game is refused, nothing stored.
+  RecordStore store(tempFile("served.db"));
+  expectError([&] { importGames(store, {served}, path); }, "stays in its games file; a database keeps no boards");
+  EXPECT_TRUE(store.tags("").empty());
+}
+
+TEST(GameFile, AForfeitIsAServersJudgementWhereTheRulesGoOn) {
+  FiledGame forfeit = serverGame();
+  GameRecord& g = forfeit.record;
+  ASSERT_GE(g.plies, 4);
+  // The game cut after 3 plies, won by the attackers on the defenders' timeout.
+  std::istringstream moves(g.moves);
+  std::string first3, move;
+  for (int i = 0; i < 3 && moves >> move; ++i) first3 += (i ? " " : "") + move;
+  g.moves = first3;
+  g.plies = 3;
+  forfeit.boards.resize(4);
+  g.reason = kForfeit;
+  g.winner = 0;
+  const GameFileCheck check = checkGames({forfeit}, "forfeit");
+  EXPECT_EQ(check.forfeits, 1);
+  EXPECT_EQ(check.pairings[0].tally.overall().games(), 1);
+  FiledGame drawn = forfeit;
+  drawn.record.winner = -1;
+  expectError([&] { checkGames({drawn}, "forfeit"); }, "a forfeit is won by a side, not drawn");
+  FiledGame unserved = forfeit;
+  unserved.boards.clear();
+  expectError([&] { checkGames({unserved}, "forfeit"); }, "only a server's game (with its boards) ends by a forfeit");
+  FiledGame ended = serverGame();
+  ended.record.reason = kForfeit;
+  expectError([&] { checkGames({ended}, "forfeit"); }, "recorded as a forfeit, but the rules end the game");
 }
 
 }  // namespace
