@@ -16,6 +16,7 @@
 #include "game/turn_actions.h"
 #include "mcts/players/named_player.h"
 #include "mcts/players/player_factory.h"
+#include "mcts/players/timed_player.h"
 #include "training/matches/arena.h"
 #include "training/matches/stats.h"
 
@@ -81,6 +82,7 @@ struct ArenaOptions {
   int games = 0;
   int randomPlies = 0;
   int gamesAtOnce = 1;
+  int moveMs = 0;  // each player's time per move (0: their specs' own limits)
   uint64_t seed = 1;
   bool json = false;
 };
@@ -115,10 +117,11 @@ void runArena(const ArenaOptions& o) {
   const int plies = o.randomPlies;
   // A bad spec is refused here, before anything is played. The games record each player
   // by its spec as given.
-  const auto makerOf = [&game, plies](const std::string& text) -> PlayerMaker {
+  const auto makerOf = [&game, plies, &o](const std::string& text) -> PlayerMaker {
     AgentSpec spec = parseAgentSpec(text);
     spec.openingPlies = plies;
-    return [make = agentMaker(spec, *game), text](uint64_t seed) {
+    PlayerMaker maker = o.moveMs > 0 ? timedAgentMaker(spec, *game, o.moveMs) : agentMaker(spec, *game);
+    return [make = std::move(maker), text](uint64_t seed) {
       return std::make_unique<NamedPlayer>(make(seed), text);
     };
   };
@@ -130,7 +133,8 @@ void runArena(const ArenaOptions& o) {
              stored, o.db, tag);
   Progress progress(stored, o.games);
   const auto start = Clock::now();
-  MatchOptions match{tag, o.games, o.seed, "random_plies=" + std::to_string(plies)};
+  const std::string timed = o.moveMs > 0 ? " move_ms=" + std::to_string(o.moveMs) : "";
+  MatchOptions match{tag, o.games, o.seed, "random_plies=" + std::to_string(plies) + timed};
   match.atOnce = o.gamesAtOnce;
   const int played = runMatch(*game, a, b, store, match, [&](const GameRecord&) { progress.gameDone(); });
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
@@ -162,6 +166,12 @@ void addArena(CLI::App& app) {
                   "Games played at the same time, each in a thread of its own (a network player's share its "
                   "forward passes; a player limited by time shares the cores)")
       ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  cmd->add_option("--move-ms", o->moveMs,
+                  "Both players' time per move in ms (0: each spec's own limits): a search searches until then (at "
+                  "most its spec's sims, when given), alphabeta within it to its depth (alphabeta:ms=T: as deep as "
+                  "it fits); recorded in the match's settings")
+      ->check(CLI::Range(0, 3600000))
       ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] { runArena(*o); });

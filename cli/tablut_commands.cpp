@@ -18,7 +18,7 @@
 #include "cli/tablut/messages.h"
 #include "cli/tablut/tcp_connection.h"
 #include "cli/tablut/time_budget.h"
-#include "cli/tablut/timed_player.h"
+#include "mcts/players/timed_player.h"
 #include "game/base/error.h"
 #include "game/registry.h"
 

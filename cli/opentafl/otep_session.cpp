@@ -132,7 +132,7 @@ void OtepSession::play(const Words& words, Words& out) {
       const MoveTime time = moveTime(*clock_, side);
       if (!timed_) {
         // The player goes on under the clock with what it has searched.
-        auto timed = std::make_unique<tablut::TimedPlayer>(spec_, std::move(player_),
+        auto timed = std::make_unique<TimedPlayer>(spec_, std::move(player_),
                                                            int64_t(time.plannedMs));
         timed_ = timed.get();
         player_ = std::move(timed);

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "cli/opentafl/otep_clock.h"
-#include "cli/tablut/timed_player.h"
+#include "mcts/players/timed_player.h"
 #include "game/game.h"
 #include "mcts/player.h"
 #include "mcts/players/agent_spec.h"
@@ -84,7 +84,7 @@ class OtepSession {
   std::unique_ptr<Game> game_;
   std::unique_ptr<State> state_;
   std::unique_ptr<Player> player_;
-  tablut::TimedPlayer* timed_ = nullptr;  // player_ once a clock times it
+  TimedPlayer* timed_ = nullptr;  // player_ once a clock times it
   std::optional<OtepClock> clock_;
   std::optional<Action> pending_;         // the move sent, until the host confirms or refuses it
   std::set<Action> refused_;              // moves the host refused in the position now

@@ -9,6 +9,7 @@
 #include <set>
 
 #include "tests/cli/cli_runner.h"
+#include "training/matches/arena.h"
 #include "training/matches/records.h"
 
 namespace tz::test {
@@ -63,6 +64,21 @@ TEST(ArenaCli, JsonSummaryAddsUp) {
   auto again = runCli("arena --variant brandubh --a greedy --b random --games 6 --seed 2 --json --db " + db, false);
   EXPECT_EQ(nlohmann::json::parse(again.out)["played"], 0);
   EXPECT_EQ(nlohmann::json::parse(again.out)["overall"], all);
+}
+
+TEST(ArenaCli, ATimePerMoveIsPartOfTheMatchsSettings) {
+  const std::string db = ::testing::TempDir() + "/arena_move_ms.db";
+  for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());
+  const std::string match = "arena --variant brandubh --a uniform-mcts --b alphabeta:ms=100 --games 2 --tag t --db " + db;
+  const auto r = runCli(match + " --move-ms 20");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(RecordStore(db).meta(matchSettingsKey("t")), "seed=1 random_plies=0 move_ms=20");
+  // The match resumes only at its own time per move.
+  const auto other = runCli(match + " --move-ms 30");
+  EXPECT_EQ(other.code, 2) << other.out;
+  EXPECT_NE(other.out.find("move_ms=20"), std::string::npos) << other.out;
+  EXPECT_EQ(runCli(match + " --move-ms 20").code, 0);
+  EXPECT_NE(runCli(match + " --move-ms -1").code, 0);
 }
 
 TEST(ArenaCli, DatabasesThatAreNotFilesAreRefusedBeforeSqliteOpensThem) {

@@ -18,7 +18,7 @@
 
 #include "cli/tablut/client_session.h"
 #include "cli/tablut/time_budget.h"
-#include "cli/tablut/timed_player.h"
+#include "mcts/players/timed_player.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
 #include "tests/cli/cli_runner.h"

@@ -14,7 +14,7 @@
 #include "cli/tablut/frames.h"
 #include "cli/tablut/messages.h"
 #include "cli/tablut/time_budget.h"
-#include "cli/tablut/timed_player.h"
+#include "mcts/players/timed_player.h"
 #include "cli/tablut/tracker.h"
 #include "game/base/error.h"
 #include "game/registry.h"

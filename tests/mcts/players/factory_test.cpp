@@ -8,6 +8,7 @@
 #include "mcts/players/egtb_player.h"
 #include "mcts/players/player_factory.h"
 #include "mcts/players/random_player.h"
+#include "mcts/players/timed_player.h"
 #include "tests/game/tafl/tafl_helpers.h"
 #include "tests/support/search_ranges.h"
 
@@ -193,6 +194,38 @@ TEST(AgentSpec, ReadsTypedFieldsAndPrintsThemBackAsWritten) {
   EXPECT_EQ(changed.text(), "mcts:sims=70");
   EXPECT_NE(errorOf("alphabeta:depth=3,").find("not of the form key=value"), std::string::npos);
   EXPECT_NE(errorOf("egtb:").find("expected egtb:DIR[|FALLBACK]"), std::string::npos);
+}
+
+TEST(PlayerFactory, ATimedMakerSearchesEachMoveByTheClockAfterTheSameOpening) {
+  auto g = variant("brandubh");
+  const auto start = g->newGame();
+  // Without sims the clock decides: the search runs under the move's limit.
+  auto timed = timedAgentMaker(parseAgentSpec("uniform-mcts"), *g, 40)(1);
+  timed->chooseAction(*start);
+  ASSERT_TRUE(timed->searchReport());
+  EXPECT_EQ(timed->searchReport()->limitMs, 40);
+  EXPECT_GT(timed->searchReport()->simulations, 0);
+  // The spec's sims cap each move still: an hour's budget searches 30 playouts.
+  auto capped = timedAgentMaker(parseAgentSpec("uniform-mcts:sims=30"), *g, 3600 * 1000)(1);
+  capped->chooseAction(*start);
+  EXPECT_EQ(capped->searchReport()->simulations, 30);
+  // A clock-only player gets the time as its ms; others play as specified.
+  EXPECT_EQ(timedAgentMaker(parseAgentSpec("alphabeta:depth=2"), *g, 250)(1)->name(), "alphabeta(depth=2,ms=250)");
+  EXPECT_EQ(timedAgentMaker(parseAgentSpec("greedy"), *g, 250)(1)->name(), "greedy");
+  // Random opening plies are those of the untimed spec with the same seed.
+  AgentSpec opening = parseAgentSpec("greedy");
+  opening.openingPlies = 3;
+  for (const uint64_t seed : {1u, 2u, 3u}) {
+    auto plain = agentMaker(opening, *g)(seed), clocked = timedAgentMaker(opening, *g, 250)(seed);
+    auto state = g->newGame();
+    for (int ply = 0; ply < 3; ++ply) {
+      const Action a = plain->chooseAction(*state);
+      EXPECT_EQ(clocked->chooseAction(*state), a) << seed << " " << ply;
+      plain->observe(*state, a);
+      clocked->observe(*state, a);
+      state->apply(a);
+    }
+  }
 }
 
 }  // namespace

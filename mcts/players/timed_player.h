@@ -4,7 +4,8 @@
 // move dominates), at most its own `sims` when the spec gives them; a player taking only a
 // clock (alphabeta) is given min(its ms, the planned time); any other (random, greedy) plays
 // as specified. The player is built once and keeps its tree (or table) from move to move and
-// across budget changes.
+// across budget changes. Used by the protocols' clients (each move's budget from the clock)
+// and by the arena's matches at a time per move.
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -12,10 +13,11 @@
 
 #include "game/game.h"
 #include "mcts/player.h"
+#include "mcts/players/agent_kinds.h"
 #include "mcts/players/agent_spec.h"
 #include "mcts/time_control.h"
 
-namespace tz::cli::tablut {
+namespace tz {
 
 /// A Player that gives the player of its spec the budget of each move.
 class TimedPlayer final : public Player {
@@ -55,4 +57,9 @@ class TimedPlayer final : public Player {
   std::optional<int64_t> msLimit_;  // for a player taking only a clock: its own ms (or no limit)
 };
 
-}  // namespace tz::cli::tablut
+/// The maker of `spec`'s players for `game` (which outlives it), each a TimedPlayer fitting
+/// every move into `moveMs`, inside the spec's random opening (the same opening plies as the
+/// untimed spec's). Throws Error as agentMaker does.
+PlayerMaker timedAgentMaker(AgentSpec spec, const Game& game, int64_t moveMs);
+
+}  // namespace tz

@@ -1,11 +1,12 @@
-#include "cli/tablut/timed_player.h"
+#include "mcts/players/timed_player.h"
 
 #include <algorithm>
 #include <limits>
 
 #include "mcts/players/player_factory.h"
+#include "mcts/players/random_opening_player.h"
 
-namespace tz::cli::tablut {
+namespace tz {
 
 TimedPlayer::TimedPlayer(const std::string& spec, const Game& game, uint64_t seed, int64_t budgetMs)
     : TimedPlayer(parseAgentSpec(spec), game, seed, budgetMs) {}
@@ -39,4 +40,13 @@ void TimedPlayer::setBudget(const MoveTime& time) {
   }
 }
 
-}  // namespace tz::cli::tablut
+PlayerMaker timedAgentMaker(AgentSpec spec, const Game& game, int64_t moveMs) {
+  const int plies = spec.openingPlies;
+  spec.openingPlies = 0;
+  PlayerMaker make = agentMaker(spec, game);
+  return [make, spec, plies, moveMs](uint64_t seed) {
+    return withRandomOpening(std::make_unique<TimedPlayer>(spec, make(seed), moveMs), plies, seed, spec.openingSalt);
+  };
+}
+
+}  // namespace tz
