@@ -49,7 +49,12 @@ TEST_F(ModelsCli, VerifyPassesThenFindsAChangedByte) {
   ASSERT_EQ(ok.code, 0) << ok.out;
   EXPECT_NE(ok.out.find("ok brandubh"), std::string::npos) << ok.out;
   flipByte(dir_ + "/brandubh/model.ckpt", 4000);
-  expectError("models verify", "sha256 of model.ckpt");
+  expectError("models verify brandubh", "sha256 of model.ckpt");
+  // Verifying every model stops at the changed one (those before it are printed ok).
+  const CliResult all = run("models verify");
+  EXPECT_EQ(all.code, 2) << all.out;
+  EXPECT_NE(all.out.find("taflzero: error: " + dir_ + "/brandubh/card.yaml: sha256 of model.ckpt"), std::string::npos)
+      << all.out;
   SetUp();
   std::stringstream card;
   card << std::ifstream(dir_ + "/brandubh/card.yaml").rdbuf();

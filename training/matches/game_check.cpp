@@ -132,11 +132,25 @@ GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string&
   return check;
 }
 
-const PairingTally& pairingOf(const GameFileCheck& check, const std::string& a, const std::string& b,
-                              const std::string& path) {
-  for (const PairingTally& p : check.pairings)
+PairingTally pairingOf(const GameFileCheck& check, const std::string& a, const std::string& b,
+                       const std::string& path) {
+  for (const PairingTally& p : check.pairings) {
     if (p.a == a && p.b == b) return p;
-  throw Error("games file " + path + " holds no game of " + quoted(a) + " (first named) against " + quoted(b));
+    if (p.a != b || p.b != a) continue;
+    // Named the other way round: a played side s where b played the other, its wins b's losses.
+    const auto fromA = [](const MatchTally& bs) {
+      MatchTally t;
+      for (int side = 0; side < 2; ++side) t.bySide[side] = {bs.bySide[1 - side].losses, bs.bySide[1 - side].draws, bs.bySide[1 - side].wins};
+      return t;
+    };
+    PairingTally flipped = p;
+    flipped.a = a;
+    flipped.b = b;
+    flipped.tally = fromA(p.tally);
+    for (TagTally& t : flipped.tags) t.tally = fromA(t.tally);
+    return flipped;
+  }
+  throw Error("games file " + path + " holds no game of " + quoted(a) + " against " + quoted(b));
 }
 
 }  // namespace tz

@@ -52,9 +52,8 @@ void replayFiledGame(const Game& game, const FiledGame& filed, const std::string
 /// Replays every game of `games` (read from `path`, named in errors) and tallies them.
 GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path);
 
-/// The tally of the games between `a` and `b` in `check`, from a's side; throws Error naming
-/// `path` when they played no game there.
-const PairingTally& pairingOf(const GameFileCheck& check, const std::string& a, const std::string& b,
-                              const std::string& path);
+/// The tally of the games between `a` and `b` in `check`, from a's side whichever the file
+/// named first; throws Error naming `path` when they played no game there.
+PairingTally pairingOf(const GameFileCheck& check, const std::string& a, const std::string& b, const std::string& path);
 
 }  // namespace tz

@@ -106,6 +106,25 @@ TEST(GameFile, OnePairingOverSeveralRuleSetsIsAlsoTalliedPerTag) {
   }
 }
 
+TEST(GameFile, APairingIsTalliedFromTheSideOfThePlayerAskedFor) {
+  const std::string path = tempFile("pairing.jsonl");
+  writeGameFile(path, playedGames("brandubh", "greedy", "random", 6));
+  const GameFileCheck check = checkGames(readGameFile(path), path);
+  const PairingTally greedy = pairingOf(check, "greedy", "random", path);
+  const PairingTally random = pairingOf(check, "random", "greedy", path);
+  EXPECT_EQ(random.a, "random");
+  for (int side = 0; side < 2; ++side) {
+    // Random as side s met greedy as the other side: its wins are greedy's losses there.
+    EXPECT_EQ(random.tally.bySide[side].wins, greedy.tally.bySide[1 - side].losses);
+    EXPECT_EQ(random.tally.bySide[side].draws, greedy.tally.bySide[1 - side].draws);
+    EXPECT_EQ(random.tally.bySide[side].losses, greedy.tally.bySide[1 - side].wins);
+    EXPECT_EQ(random.tags[0].tally.bySide[side].wins, greedy.tags[0].tally.bySide[1 - side].losses);
+  }
+  EXPECT_GT(greedy.tally.overall().wins, 0);
+  EXPECT_NE(errorOf([&] { pairingOf(check, "greedy", "mcts", path); }).find("holds no game of 'greedy' against 'mcts'"),
+            std::string::npos);
+}
+
 TEST(GameFile, MorrisGamesWithRemovalsReplay) {
   const auto games = playedGames("morris", "random", "greedy", 4);
   const std::string path = tempFile("morris.jsonl");

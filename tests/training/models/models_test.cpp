@@ -66,7 +66,7 @@ class ModelsTest : public ::testing::Test {
       GameRecord r = round % 2 == 0 ? playGame(*game, a, b) : playGame(*game, b, a);
       r.tag = "vs-random";
       r.round = round;
-      games.push_back({r, "seed=1 random_plies=0"});
+      games.push_back({r, "seed=1 random_plies=0", {}});
     }
     const std::string gamesFile = folder_.dir + "/games/vs-random.jsonl";
     writeGameFile(gamesFile, games);
