@@ -140,7 +140,10 @@ PairingTally pairingOf(const GameFileCheck& check, const std::string& a, const s
     // Named the other way round: a played side s where b played the other, its wins b's losses.
     const auto fromA = [](const MatchTally& bs) {
       MatchTally t;
-      for (int side = 0; side < 2; ++side) t.bySide[side] = {bs.bySide[1 - side].losses, bs.bySide[1 - side].draws, bs.bySide[1 - side].wins};
+      for (int side = 0; side < 2; ++side) {
+        const Tally& other = bs.bySide[1 - side];
+        t.bySide[side] = {other.losses, other.draws, other.wins};
+      }
       return t;
     };
     PairingTally flipped = p;
