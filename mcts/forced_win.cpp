@@ -1,6 +1,7 @@
 #include "mcts/forced_win.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace tz::mcts {
 
@@ -9,8 +10,9 @@ bool ForcedWinProver::wins(const State& position, int side, int turns) {
   return won && !exhausted_;
 }
 
-void ForcedWinProver::refill(uint64_t budget) {
+void ForcedWinProver::refill(uint64_t budget, std::function<bool()> timeUp) {
   budget_ = budget;
+  timeUp_ = std::move(timeUp);
   played_ = 0;
   exhausted_ = false;
 }
@@ -27,7 +29,7 @@ bool ForcedWinProver::search(const State& position, int side, int turns, size_t 
   const auto killer = std::find(level.actions.begin(), level.actions.end(), level.killer);
   if (killer != level.actions.end()) std::iter_swap(level.actions.begin(), killer);
   for (const Action action : level.actions) {
-    if (exhausted_ || ++played_ > budget_) {
+    if (exhausted_ || ++played_ > budget_ || (timeUp_ && played_ % kClockEvery == 0 && timeUp_())) {
       exhausted_ = true;
       return false;
     }

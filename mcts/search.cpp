@@ -45,6 +45,7 @@ bool Search::timeUp() {
 
 const SearchResult& Search::run(int simulations) {
   const ElapsedMs elapsed = wallClockFromNow();
+  proofsTimeUp_ = nullptr;
   search(simulations);
   record(elapsed());
   return result_;
@@ -52,7 +53,13 @@ const SearchResult& Search::run(int simulations) {
 
 const SearchResult& Search::runFor(const MoveTime& time, int simulations, const TimeRule& rule, ElapsedMs elapsed) {
   const int cap = simulations < 0 ? options_.simulations : simulations;
-  const Timed clock{time, rule, elapsed ? std::move(elapsed) : wallClockFromNow()};
+  MoveTime playoutTime = time;
+  if (options_.rootLookahead >= 3) {
+    playoutTime.plannedMs *= 1 - kProofShare;
+    playoutTime.limitMs *= 1 - kProofShare;
+  }
+  const Timed clock{playoutTime, rule, elapsed ? std::move(elapsed) : wallClockFromNow()};
+  proofsTimeUp_ = [clock = clock.elapsed, limitMs = time.limitMs] { return clock() >= limitMs; };
   timed_ = &clock;
   timeUp_.store(false, std::memory_order_relaxed);
   try {
@@ -118,6 +125,6 @@ void Search::playouts(int simulations) {
   runInThreads(options_.threads, abort_, [&](int t) { work(*batches_[size_t(t)]); });
 }
 
-Action Search::chooseMove() { return tree_.pickMove(options_, rng_); }
+Action Search::chooseMove() { return tree_.pickMove(options_, rng_, proofsTimeUp_); }
 
 }  // namespace tz

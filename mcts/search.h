@@ -2,6 +2,7 @@
 // PUCT (or Gumbel-root) search of one game on one tree with several threads (tree
 // parallelism under virtual loss), each thread batching its leaves into one evaluate() call.
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <random>
 #include <vector>
@@ -41,14 +42,18 @@ class Search {
   /// sequential halving needs its playouts planned beforehand, plans as many as the last
   /// search's rate fits in the planned time (measured first by a search of kGumbelProbe
   /// playouts when no rate is known yet) and stops at the plan or the limit, whichever comes
-  /// first: no early stop, no extension.
+  /// first: no early stop, no extension. With options.rootLookahead >= 3 the playouts take
+  /// 1 - kProofShare of the planned time and of the limit, and the proofs of the
+  /// chooseMove() that follows stop at the limit: the whole move keeps to `time`.
   const SearchResult& runFor(const MoveTime& time, int simulations = -1, const TimeRule& rule = TimeRule(),
                              ElapsedMs elapsed = {});
-  /// The move to play after run() (see Tree::pickMove).
+  /// The move to play after run() or runFor() (see Tree::pickMove).
   Action chooseMove();
 
   /// Playouts of the search a first timed Gumbel search runs to measure its rate.
   static constexpr int kGumbelProbe = 256;
+  /// The share of a timed move left to the proofs after its search (rootLookahead >= 3).
+  static constexpr double kProofShare = 0.25;
 
   /// The last search's result.
   const SearchResult& result() const { return result_; }
@@ -86,6 +91,7 @@ class Search {
   std::mt19937_64 rng_;
   std::atomic<bool> abort_{false};  // a thread failed: the others stop
   const Timed* timed_ = nullptr;    // the clock of the runFor() in progress
+  std::function<bool()> proofsTimeUp_;  // whether the last runFor()'s limit has passed (empty after run())
   std::atomic<bool> timeUp_{false};  // its time is up
   double rate_ = 0;                 // playouts per millisecond of the last search (0: none yet)
   SearchResult result_;

@@ -261,11 +261,11 @@ bool Tree::refute(const Edge& edge, int lookahead) {
   return proveChild(edge, lookahead / 2, 1 - root_.toMove);
 }
 
-Action Tree::pickMove(const SearchOptions& options, std::mt19937_64& rng) {
+Action Tree::pickMove(const SearchOptions& options, std::mt19937_64& rng, const std::function<bool()>& timeUp) {
   if (options.rootLookahead >= 3) {
-    prover_.refill(kWinProofBudget);
+    prover_.refill(kWinProofBudget, timeUp);
     proveRootWins((options.rootLookahead + 1) / 2);
-    prover_.refill(kLossProofBudget);
+    prover_.refill(kLossProofBudget, timeUp);
   }
   for (;;) {
     const Action a = gumbel() ? chooseGumbelMove(root_) : chooseMove(root_, rootState_->ply(), options, rng);

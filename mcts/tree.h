@@ -4,6 +4,7 @@
 // first plies, the Gumbel root of mcts/gumbel.h) and the MCTS-solver rules that prove
 // wins and losses.
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <random>
 #include <vector>
@@ -105,8 +106,8 @@ class Tree {
   /// choice. With a lookahead L >= 3 the root's forced wins within (L+1)/2 turns are proved
   /// first (and played), and with L >= 4 a chosen move is rejected when the opponent wins
   /// by force within L/2 turns after it (ForcedWinProver, within kWinProofBudget and
-  /// kLossProofBudget actions).
-  Action pickMove(const SearchOptions& options, std::mt19937_64& rng);
+  /// kLossProofBudget actions, and stopped once `timeUp`, when given, says the time is up).
+  Action pickMove(const SearchOptions& options, std::mt19937_64& rng, const std::function<bool()>& timeUp = {});
 
   /// Whether playouts leave the root by the Gumbel schedule instead of PUCT.
   bool gumbel() const { return root_.gumbel != nullptr; }

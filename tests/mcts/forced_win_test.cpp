@@ -72,6 +72,34 @@ TEST(ForcedWin, AnExhaustedBudgetProvesNothing) {
   EXPECT_TRUE(prover.wins(*lost, kBlack, 2));
 }
 
+TEST(ForcedWin, AClockStopsTheProofs) {
+  auto game = loadGame("ashton");
+  auto lost = after(*game, std::string(kAshtonLine) + " i2-h2 f9-f4");
+  ForcedWinProver prover(0);
+  prover.refill(5000000, [] { return true; });
+  EXPECT_FALSE(prover.wins(*lost, kBlack, 2));
+  EXPECT_EQ(prover.actionsPlayed(), ForcedWinProver::kClockEvery);
+  prover.refill(5000000, [] { return false; });
+  EXPECT_TRUE(prover.wins(*lost, kBlack, 2));
+}
+
+TEST(ForcedWin, TheProofsOfATimedMoveStopAtItsLimit) {
+  auto game = loadGame("ashton");
+  auto lost = after(*game, std::string(kAshtonLine) + " i2-h2 f9-f4");
+  for (const double proofsAtMs : {500.0, 1000.0}) {
+    SearchOptions o;
+    o.rootLookahead = 4;
+    Search search(*game, std::make_shared<UniformEvaluator>(), o);
+    search.setRoot(*lost);
+    double nowMs = 0;  // the search's clock: still while it runs 50 playouts
+    search.runFor(MoveTime{1000, 1000}, 50, TimeRule(), [&nowMs] { return nowMs; });
+    nowMs = proofsAtMs;
+    search.chooseMove();
+    // Within the limit the proofs see the loss (LookaheadFourSeesTheLossThatTwoDoesNot); past it they stop.
+    EXPECT_EQ(search.tree().root().result(), proofsAtMs < 1000 ? Proven::kLoss : Proven::kUnknown) << proofsAtMs;
+  }
+}
+
 // The search's move from `state` with `lookahead`, and the root's proven result after it.
 std::pair<Action, Proven> choose(const Game& game, const State& state, int lookahead, int simulations) {
   SearchOptions o;

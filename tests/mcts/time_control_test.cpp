@@ -115,6 +115,17 @@ ToyGame decidedGame() {
   });
 }
 
+TEST(TimedSearch, LeavesAShareOfTheMoveToTheProofs) {
+  const ToyGame game = decidedGame();
+  SearchOptions o;
+  o.rootLookahead = 6;  // proofs after the search: its playouts stop sooner
+  CountedSearch proving(game, std::make_shared<RolloutEvaluator>(1, 3), o);
+  EXPECT_EQ(proving.runFor(MoveTime{1000, 1000}).simulations, int(1000 * (1 - Search::kProofShare)));
+  o.rootLookahead = 2;  // only the scans of wins in one, within the search
+  CountedSearch scanning(game, std::make_shared<RolloutEvaluator>(1, 3), o);
+  EXPECT_EQ(scanning.runFor(MoveTime{1000, 1000}).simulations, 1000);
+}
+
 TEST(TimedSearch, SpendsAPerMoveLimitAndStopsADecidedBankedOne) {
   const ToyGame game = decidedGame();
   CountedSearch full(game, std::make_shared<RolloutEvaluator>(1, 3), SearchOptions());
