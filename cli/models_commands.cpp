@@ -203,9 +203,9 @@ void addScore(CLI::App& models) {
       fs::copy_file(o->games, target + ".tmp", fs::copy_options::overwrite_existing);
       fs::rename(target + ".tmp", target);
     }
-    auto same = std::find_if(card.strength.begin(), card.strength.end(), [&](const ModelStrength& m) {
-      return m.agent == s.agent && m.opponent == s.opponent;
-    });
+    // A row is its games file: scoring the same file again replaces it, another file adds a row.
+    auto same = std::find_if(card.strength.begin(), card.strength.end(),
+                             [&](const ModelStrength& m) { return m.gamesFile == s.gamesFile; });
     if (same != card.strength.end()) *same = s;
     else card.strength.push_back(s);
     writeCard(folder, card);

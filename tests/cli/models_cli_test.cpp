@@ -1,7 +1,7 @@
 // `taflzero models` and model players from the command line, on a copy of the shipped
 // models: verify passes, then fails in one line on a changed byte of a checkpoint or a card;
 // a model or net player needs no --variant; nothing in a models folder changes without --force; a
-// name that is no model and `train --from` one are one-line errors.
+// name that is no model and `train --from` one are one-line errors; a card's row is its games file.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -129,6 +129,31 @@ TEST_F(ModelsCli, NothingChangesWithoutForceAndUnknownModelsAreRefused) {
   expectError("train " + std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh.yaml --from nosuch --run " + dir_ + "/run",
               "no model 'nosuch'");
   EXPECT_FALSE(fs::exists(dir_ + "/run"));
+}
+
+// A card's row is its games file: scoring the same file again replaces the row, another file
+// against the same opponent adds one, and the card still verifies.
+TEST_F(ModelsCli, ScoringAddsARowPerGamesFile) {
+  auto rows = [&] {
+    std::stringstream card;
+    card << std::ifstream(dir_ + "/brandubh/card.yaml").rdbuf();
+    const std::string text = card.str();
+    size_t n = 0;
+    for (size_t at = text.find("games_file:"); at != std::string::npos; at = text.find("games_file:", at + 1)) ++n;
+    return n;
+  };
+  const size_t before = rows();
+  const std::string score = "models score brandubh --opponent mcts:sims=1000 --command c --conditions c --force --games ";
+  const CliResult same = run(score + dir_ + "/brandubh/games/vs-mcts1000.jsonl");
+  ASSERT_EQ(same.code, 0) << same.out;
+  EXPECT_EQ(rows(), before);
+  fs::copy_file(dir_ + "/brandubh/games/vs-mcts1000.jsonl", dir_ + "/vs-mcts1000-again.jsonl");
+  const CliResult other = run(score + dir_ + "/vs-mcts1000-again.jsonl");
+  ASSERT_EQ(other.code, 0) << other.out;
+  EXPECT_EQ(rows(), before + 1);
+  EXPECT_TRUE(fs::exists(dir_ + "/brandubh/games/vs-mcts1000-again.jsonl"));
+  const CliResult verify = run("models verify brandubh");
+  EXPECT_EQ(verify.code, 0) << verify.out;
 }
 
 }  // namespace
