@@ -34,10 +34,13 @@ class ModelsCli : public ::testing::Test {
     EXPECT_NE(r.out.find(fragment), std::string::npos) << r.out;
     EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
   }
-  void flipByte(const std::string& path, size_t at) {
+  static std::string readText(const std::string& path) {
     std::stringstream s;
     s << std::ifstream(path, std::ios::binary).rdbuf();
-    std::string bytes = s.str();
+    return s.str();
+  }
+  void flipByte(const std::string& path, size_t at) {
+    std::string bytes = readText(path);
     bytes[at % bytes.size()] ^= 1;
     std::ofstream(path, std::ios::binary) << bytes;
   }
@@ -56,9 +59,7 @@ TEST_F(ModelsCli, VerifyPassesThenFindsAChangedByte) {
   EXPECT_NE(all.out.find("taflzero: error: " + dir_ + "/brandubh/card.yaml: sha256 of model.ckpt"), std::string::npos)
       << all.out;
   SetUp();
-  std::stringstream card;
-  card << std::ifstream(dir_ + "/brandubh/card.yaml").rdbuf();
-  std::string text = card.str();
+  std::string text = readText(dir_ + "/brandubh/card.yaml");
   text.replace(text.find("step: "), 6, "step: 1");  // the step gains a leading digit
   std::ofstream(dir_ + "/brandubh/card.yaml") << text;
   expectError("models verify brandubh", "step is");
@@ -135,9 +136,7 @@ TEST_F(ModelsCli, NothingChangesWithoutForceAndUnknownModelsAreRefused) {
 // against the same opponent adds one, and the card still verifies.
 TEST_F(ModelsCli, ScoringAddsARowPerGamesFile) {
   auto rows = [&] {
-    std::stringstream card;
-    card << std::ifstream(dir_ + "/brandubh/card.yaml").rdbuf();
-    const std::string text = card.str();
+    const std::string text = readText(dir_ + "/brandubh/card.yaml");
     size_t n = 0;
     for (size_t at = text.find("games_file:"); at != std::string::npos; at = text.find("games_file:", at + 1)) ++n;
     return n;
