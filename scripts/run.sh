@@ -35,9 +35,11 @@ echo "training run:   $RUN (metrics.jsonl, train.log, loss.svg, ratings.svg, vs-
 echo "checkpoint:     $LATEST"
 echo "arena games:    $RUN/arena.sqlite"
 
-# Balance measured with the agents just trained: a ladder of the run's checkpoints.
+# Balance measured with the agents just trained: a ladder of the run's checkpoints. At 100
+# games a cell it can find a side favoured, never a rule set fair (`--plan` says so): a
+# demonstration of the ladder, played as such.
 echo "== balance study along the training: configs/balance/brandubh-ladder.yaml -> studies/brandubh-ladder"
-$BIN balance configs/balance/brandubh-ladder.yaml --out studies/brandubh-ladder
+$BIN balance configs/balance/brandubh-ladder.yaml --out studies/brandubh-ladder --accept-unreachable
 $BIN report studies/brandubh-ladder   # written to (and rewritten at) studies/brandubh-ladder/report.html
 $BIN report "$RUN"
 echo "balance report: $(pwd)/studies/brandubh-ladder/report.html"

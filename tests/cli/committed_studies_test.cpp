@@ -16,14 +16,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Imports `games` into a fresh study folder and runs `balance` on `study` there.
+// Imports `games` into a fresh study folder and runs `balance` on `study` there (both studies
+// were designed before the plan: neither can call a cell balanced, and they are played so).
 CliResult resumeFromGames(const std::string& name, const std::string& games, const std::string& study) {
   const std::string source = TAFLZERO_SOURCE_DIR, dir = ::testing::TempDir() + name + std::to_string(getpid());
   fs::remove_all(dir);
   fs::create_directories(dir);
   const CliResult imported = runCli("records import --db " + dir + "/records.sqlite " + source + "/" + games);
   EXPECT_EQ(imported.code, 0) << imported.out;
-  const CliResult r = runCli("balance " + source + "/" + study + " --out " + dir);
+  const CliResult r = runCli("balance " + source + "/" + study + " --out " + dir + " --accept-unreachable");
   fs::remove_all(dir);
   return r;
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "game/registry.h"
+#include "training/balance/stopping_adjustment.h"
 #include "training/matches/arena.h"
 
 namespace tz {
@@ -69,9 +70,24 @@ std::vector<TrendPoint> trendPoints(const BalanceResults& r, int variant) {
   std::vector<TrendPoint> points;
   for (size_t s = 0; s < r.study.strengths.size(); ++s) {
     const CellResult& c = r.cell(variant, int(s));
-    points.push_back({r.elo.ratings[s].elo, c.balance.score.value, c.balance.effectiveGames, r.elo.ratings[s].stderr});
+    const Trinomial t = c.stats.effective();
+    points.push_back({r.elo.ratings[s].elo, c.adjustedScore, c.balance.effectiveGames, r.elo.ratings[s].stderr,
+                      t.games() > 0 ? t.draws / t.games() : 0});
   }
   return points;
+}
+
+// Why the trend of `variant` is not read as a finding: its near-separated cells (one side with
+// fewer than kNearSeparated non-losses), whose few games decide the line's slope; else empty.
+std::string trendCaveat(const BalanceResults& r, int variant) {
+  std::string cells;
+  for (size_t s = 0; s < r.study.strengths.size(); ++s) {
+    const CellResult& c = r.cell(variant, int(s));
+    if (!c.exact.applies) continue;
+    cells += (cells.empty() ? "" : ", ") + r.study.strengths[s].name + " (" + std::to_string(c.exact.nonLosses) + " " +
+             r.sideNames[c.exact.side] + " non-losses in " + std::to_string(c.stats.games) + ")";
+  }
+  return cells.empty() ? "" : "near-separated at " + cells + ": a trend through so few non-losses is not a finding";
 }
 
 // The pooled model of the study's cells: every cell with the strengths' Elo when they are
@@ -99,7 +115,7 @@ PooledModel pooledModel(const BalanceResults& r) {
     const double stderr = rated ? r.elo.ratings[size_t(c.strength)].stderr : 0;
     const Trinomial t = c.stats.effective();
     const double drawRate = t.games() > 0 ? t.draws / t.games() : 0;
-    cells.push_back({levels[size_t(c.variant)], elo, stderr, c.balance.effectiveGames, c.balance.score.value, drawRate});
+    cells.push_back({levels[size_t(c.variant)], elo, stderr, c.balance.effectiveGames, c.adjustedScore, drawRate});
   }
   return fitPooledModel(factors, cells, r.study.stopping.margin);
 }
@@ -109,11 +125,19 @@ nlohmann::json pooledJson(const BalanceResults& r) {
   if (!m.fitted) return {{"fitted", false}, {"reason", m.reason}};
   nlohmann::json effects = nlohmann::json::array(), top = nlohmann::json::array();
   for (const RuleEffect& e : m.effects) {
+    nlohmann::json within = nlohmann::json::array();
+    for (const LevelEffect& l : e.within) {
+      within.push_back({{"factor", l.factor}, {"level", l.level}, {"effect", l.effect.value}, {"low", l.effect.low},
+                        {"high", l.effect.high}, {"p", l.p}, {"verdict", l.verdict}});
+    }
     nlohmann::json effect = {{"factor", e.factor}, {"from", e.from}, {"to", e.to}, {"effect", e.effect.value},
-                             {"low", e.effect.low}, {"high", e.effect.high}, {"p", e.p}, {"verdict", e.verdict}};
+                             {"low", e.effect.low}, {"high", e.effect.high}, {"p", e.p}, {"verdict", e.verdict},
+                             {"within", within}, {"differs_with", e.differsWith}, {"differs_why", e.differsWhy},
+                             {"differs_p", e.differsP}};
     if (m.strengthMeasured) {
       effect["with_strength"] = {{"change", e.strengthChange.value}, {"low", e.strengthChange.low},
-                                 {"high", e.strengthChange.high}, {"p", e.strengthP}, {"verdict", e.strengthVerdict}};
+                                 {"high", e.strengthChange.high}, {"p", e.strengthP},
+                                 {"p_holm", e.strengthAdjusted}, {"verdict", e.strengthVerdict}};
     }
     effects.push_back(std::move(effect));
   }
@@ -132,6 +156,7 @@ nlohmann::json pooledJson(const BalanceResults& r) {
           {"top_elo", m.topElo},
           {"low_elo", m.lowElo},
           {"with_strength", m.strengthMeasured ? nlohmann::json(true) : nlohmann::json(m.strengthReason)},
+          {"effects_model", m.effectsModel},
           {"elo_slope_per_100", slope},
           {"effects", effects},
           {"top_scores", top}};
@@ -188,7 +213,8 @@ nlohmann::json eloJson(const BalanceResults& r) {
                       {"slope_high", t.slopeInterval.high},
                       {"p", t.slopeP},
                       {"dispersion", t.dispersion},
-                      {"residual_df", t.residualDf}});
+                      {"residual_df", t.residualDf},
+                      {"caveat", v < r.trendCaveats.size() ? r.trendCaveats[v] : ""}});
   }
   nlohmann::json limits = nlohmann::json::array();
   for (size_t v = 0; v < r.limits.size(); ++v) {
@@ -196,7 +222,8 @@ nlohmann::json eloJson(const BalanceResults& r) {
     if (!c.measured) continue;
     limits.push_back({{"variant", r.study.variants[v].id}, {"from_elo", c.fromElo}, {"to_elo", c.toElo},
                       {"change", c.change.value}, {"change_low", c.change.low}, {"change_high", c.change.high},
-                      {"converged", c.converged}, {"dispersion", c.dispersion.value},
+                      {"converged", c.converged}, {"half_width_90", c.halfWidth90}, {"measurable", c.measurable},
+                      {"games_needed_per_rung", c.gamesNeeded}, {"dispersion", c.dispersion.value},
                       {"dispersion_df", c.dispersion.df}});
   }
   nlohmann::json next = nlohmann::json::array();
@@ -225,28 +252,40 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
   r.study = study;
   const auto game = loadGame(study.variants.front().base, study.variants.front().sets);
   for (int side : {0, 1}) r.sideNames[side] = game->sideName(side);
-  const StoppingRule rule = cellRule(study);
+  std::vector<std::vector<GameRecord>> games;
+  std::vector<int> strengthOf;
   for (size_t v = 0; v < study.variants.size(); ++v) {
     for (size_t s = 0; s < study.strengths.size(); ++s) {
+      const StoppingRule rule = cellRule(study, int(v), int(s));
       CellResult c;
       c.variant = int(v);
       c.strength = int(s);
       c.tag = cellTag(study.variants[v], study.strengths[s]);
-      const auto games = store.gamesByTag(c.tag);
-      c.stats = cellStats(games);
-      c.progress = cellProgress(games, rule);
+      games.push_back(store.gamesByTag(c.tag));
+      strengthOf.push_back(int(s));
+      c.stats = cellStats(games.back());
+      c.progress = cellProgress(games.back(), rule);
       c.balance = cellBalance(c.stats.counts(), c.stats.repeated, rule);
+      c.family = familyOf(study, int(v), int(s)).name;
+      c.adjustedScore = stoppingAdjustedScore(c.stats.counts(), rule);
+      c.exact = exactBound(c.stats);
       r.cells.push_back(std::move(c));
     }
   }
-  std::vector<std::array<int, 3>> counts;
-  std::vector<int> repeated;
-  for (const CellResult& c : r.cells) {
-    counts.push_back(c.stats.counts());
-    repeated.push_back(c.stats.repeated);
+  r.openings = sharedOpenings(games, strengthOf, study.diversity.randomPlies);
+  // Holm within each family: the cells of one question are read together.
+  for (const StudyFamily& family : familiesOf(study)) {
+    std::vector<std::array<int, 3>> counts;
+    std::vector<int> repeated;
+    for (int i : family.cells) {
+      counts.push_back(r.cells[size_t(i)].stats.counts());
+      repeated.push_back(r.cells[size_t(i)].stats.repeated);
+    }
+    StoppingRule rule = study.stopping;
+    rule.family = int(family.cells.size());
+    const std::vector<StudyVerdict> verdicts = studyVerdicts(counts, repeated, rule);
+    for (size_t k = 0; k < family.cells.size(); ++k) r.cells[size_t(family.cells[k])].study = verdicts[k];
   }
-  const std::vector<StudyVerdict> verdicts = studyVerdicts(counts, repeated, rule);
-  for (size_t i = 0; i < r.cells.size(); ++i) r.cells[i].study = verdicts[i];
   const int nv = int(study.variants.size()), ns = int(study.strengths.size());
   if (nv >= 2) {
     for (int s = 0; s < ns; ++s) {
@@ -288,6 +327,7 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       // the scatter of every variant's whole trend.
       const Dispersion scatter = pooledDispersion(r.trends);
       for (int v = 0; v < nv; ++v) r.limits.push_back(convergence(trendPoints(r, v), study.stopping.margin, scatter));
+      for (int v = 0; v < nv; ++v) r.trendCaveats.push_back(trendCaveat(r, v));
     }
   }
   r.pooled = pooledModel(r);
@@ -318,6 +358,12 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
                         {"repeated_games", s.repeated},
                         {"balance", balanceJson(c.balance, c.study, r.sideNames)}};
     if (s.games > 0) cell["score_half_width"] = scoreHalfWidth(s.counts(), s.repeated);
+    cell["family"] = c.family;
+    cell["adjusted_score"] = c.adjustedScore;
+    if (c.exact.applies) {
+      cell["exact_bound"] = {{"side", r.sideNames[c.exact.side]}, {"non_losses", c.exact.nonLosses},
+                             {"score_at_most", c.exact.bound}};
+    }
     cells.push_back(std::move(cell));
   }
   nlohmann::json tests = nlohmann::json::array();
@@ -336,6 +382,10 @@ nlohmann::json resultsToJson(const BalanceResults& r) {
   }
   nlohmann::json out{{"study", r.study.description}, {"sides", {r.sideNames[0], r.sideNames[1]}}, {"cells", cells},
                      {"tests", tests}, {"balance_margin", r.study.stopping.margin}};
+  out["openings"] = {{"pairs", r.openings.pairs}, {"shared_rounds", r.openings.sharedRounds},
+                     {"identical_games", r.openings.identicalGames}, {"measured_pairs", r.openings.measuredPairs},
+                     {"median_correlation", r.openings.medianCorrelation}, {"low_correlation", r.openings.lowCorrelation},
+                     {"high_correlation", r.openings.highCorrelation}};
   if (!r.elo.ratings.empty()) out["elo"] = eloJson(r);
   out["pooled"] = pooledJson(r);
   return out;

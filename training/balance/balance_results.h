@@ -10,6 +10,7 @@
 #include "training/balance/balance_stats.h"
 #include "training/balance/elo_trend.h"
 #include "training/balance/pooled_model.h"
+#include "training/balance/shared_openings.h"
 #include "training/matches/colour_ratings.h"
 #include "training/balance/balance_study.h"
 #include "training/matches/records.h"
@@ -24,7 +25,10 @@ struct CellResult {
   CellStats stats;         // counts, rates, reasons, lengths
   CellProgress progress;   // stopping state (kContinue: not finished)
   BalanceTest balance;     // side 0's score, the equivalence and minimum-effect tests, the cell's verdict
-  StudyVerdict study;      // the verdict once the study's cells are read together (Holm)
+  StudyVerdict study;      // the verdict once its family's cells are read together (Holm)
+  std::string family;      // the name of its family (study_families.h)
+  double adjustedScore = 0;  // side 0's score corrected for where the cell stopped (stopping_adjustment.h); the models use it
+  ExactBound exact;        // a near-separated cell's exact bound
 };
 
 /// The strengths on one Elo scale, from games between them on the reference variant, and
@@ -59,6 +63,8 @@ struct BalanceResults {
   std::vector<Convergence> limits;  // per variant: whether the score has stopped moving over the top three rungs
   std::vector<NextBoundary> nextRungs;  // per variant: how much stronger than the top its trend would need to cross a verdict boundary
   PooledModel pooled;               // the rule factors' effects over every cell (the top strength's only without ratings)
+  SharedOpenings openings;          // how the cells of one strength share their openings
+  std::vector<std::string> trendCaveats;  // per variant: why its trend and convergence are not read as findings, or empty
   /// The cell of a variant at a strength.
   const CellResult& cell(int variant, int strength) const {
     return cells[size_t(variant) * study.strengths.size() + size_t(strength)];

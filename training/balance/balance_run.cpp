@@ -106,7 +106,8 @@ class CellPlayer {
     }
     while (!failed_) {
       const auto games = store_.gamesByTag(cell.tag);
-      const CellProgress p = cellProgress(games, cellRule(study_));
+      const auto [v, s] = cellIndex(study_, *cell.variant, *cell.strength);
+      const CellProgress p = cellProgress(games, cellRule(study_, v, s));
       if (progress_) show(cell, cellStats(games), p);
       if (p.stop != StopReason::kContinue) return;
       runMatch(*cell.game, agent, agent, store_, matchOptions(cell, p.target), [](const GameRecord&) {});
@@ -125,7 +126,8 @@ class CellPlayer {
     std::string line = cell.variant->id + " @ " + cell.strength->name + ": " + std::to_string(s.games) + " games";
     char buf[160];
     if (s.games > 0) {
-      const BalanceTest b = cellBalance(s.counts(), s.repeated, cellRule(study_));
+      const auto [v, strength] = cellIndex(study_, *cell.variant, *cell.strength);
+      const BalanceTest b = cellBalance(s.counts(), s.repeated, cellRule(study_, v, strength));
       std::snprintf(buf, sizeof buf, ", %s score %.3f [%.3f, %.3f] (half-width %.3f), %s", cell.game->sideName(0).c_str(),
                     b.score.value, b.score.low, b.score.high, scoreHalfWidth(s.counts(), s.repeated),
                     verdictName(b.verdict, cell.game->sideName(0), cell.game->sideName(1)).c_str());

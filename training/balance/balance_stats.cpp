@@ -2,6 +2,8 @@
 
 #include "training/balance/sequential_design.h"
 
+#include <boost/math/distributions/binomial.hpp>
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -32,6 +34,20 @@ CellStats cellStats(const std::vector<GameRecord>& games) {
     s.drawRate = wilsonInterval(s.draws, s.games);
   }
   return s;
+}
+
+ExactBound exactBound(const CellStats& s) {
+  ExactBound b;
+  if (s.games == 0) return b;
+  for (int side : {0, 1}) {
+    const int nonLosses = s.wins[side] + s.draws;
+    if (nonLosses >= kNearSeparated || (b.applies && nonLosses >= b.nonLosses)) continue;
+    b.applies = true;
+    b.side = side;
+    b.nonLosses = nonLosses;
+    b.bound = boost::math::binomial_distribution<>::find_upper_bound_on_p(s.games, nonLosses, 0.025);
+  }
+  return b;
 }
 
 double mean(const std::vector<int>& values) {
@@ -105,18 +121,18 @@ CellProgress cellProgress(const std::vector<GameRecord>& games, const StoppingRu
   }
   std::array<int, 3> counts{0, 0, 0};
   std::set<std::string> seen;
-  int repeated = 0, have = 0;
-  for (const int target : lookSchedule(rule.minGames, rule.maxGames, rule.batch)) {
-    for (; have < target; ++have) {
-      if (have >= int(byRound.size()) || !byRound[size_t(have)]) return {target, StopReason::kContinue};
-      const GameRecord& g = *byRound[size_t(have)];
-      if (!seen.insert(gameKey(g)).second) ++repeated;
-      ++counts[size_t(g.winner == 0 || g.winner == 1 ? g.winner : 2)];
-    }
-    const StopReason stop = stoppingDecision(counts, repeated, rule);
-    if (stop != StopReason::kContinue) return {target, stop};
-  }
-  return {rule.maxGames, StopReason::kMaxGames};  // not reached: the last look is at max_games
+  int repeated = 0;
+  size_t round = 0;
+  return playLooks(
+      rule,
+      [&](std::array<int, 3>& c, int& repeats) {
+        if (round >= byRound.size() || !byRound[round]) return false;
+        const GameRecord& g = *byRound[round++];
+        if (!seen.insert(gameKey(g)).second) ++repeats;
+        ++c[size_t(g.winner == 0 || g.winner == 1 ? g.winner : 2)];
+        return true;
+      },
+      counts, repeated);
 }
 
 std::vector<StudyVerdict> studyVerdicts(const std::vector<std::array<int, 3>>& counts,

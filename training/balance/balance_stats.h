@@ -10,6 +10,7 @@
 
 #include "training/balance/balance_study.h"
 #include "training/balance/balance_verdict.h"
+#include "training/balance/sequential_design.h"
 #include "training/matches/hypothesis.h"
 #include "training/matches/records.h"
 #include "training/matches/stats.h"
@@ -31,6 +32,21 @@ struct CellStats {
   /// Side 0's results counted once per distinct game (effectiveCounts).
   Trinomial effective() const { return effectiveCounts(wins[0], draws, wins[1], repeated); }
 };
+
+/// Fewer non-losses than this for one side make a cell near-separated: its score is bounded
+/// exactly, and no trend or effect is read from it as a finding.
+constexpr int kNearSeparated = 5;
+
+/// The exact bound of a near-separated cell.
+struct ExactBound {
+  bool applies = false;  // one side has fewer than kNearSeparated non-losses (wins + draws)
+  int side = 0;          // that side
+  int nonLosses = 0;     // its wins + draws
+  double bound = 1;      // its score is at most this: the Clopper-Pearson 97.5% upper bound of its non-loss rate
+};
+
+/// The exact bound of the cell `s` (not applying without games).
+ExactBound exactBound(const CellStats& s);
 
 /// The statistics of `games` (all zero intervals when there are none).
 CellStats cellStats(const std::vector<GameRecord>& games);
@@ -86,8 +102,25 @@ struct CellProgress {
   StopReason stop = StopReason::kContinue;  // kContinue until a look stops it
 };
 
-/// Replays the rule's looks (lookSchedule) over the stored games (by round, repeats counted
-/// as in cellStats): the first look not yet reached, or the look that stopped.
+/// Plays the rule's looks (lookSchedule) over games taken one at a time: `next(counts,
+/// repeated)` adds the next game's result to counts {side 0 wins, side 1 wins, draws} (and 1
+/// to `repeated` when it repeats an earlier game) and returns false when there is none. At
+/// each look reached, stoppingDecision; returns the first look not reached (kContinue) or the
+/// look that stopped, the counts and repeats there left in `counts` and `repeated`.
+template <class Next>
+CellProgress playLooks(const StoppingRule& rule, Next next, std::array<int, 3>& counts, int& repeated) {
+  int have = 0;
+  for (const int target : lookSchedule(rule.minGames, rule.maxGames, rule.batch)) {
+    for (; have < target; ++have)
+      if (!next(counts, repeated)) return {target, StopReason::kContinue};
+    const StopReason stop = stoppingDecision(counts, repeated, rule);
+    if (stop != StopReason::kContinue) return {target, stop};
+  }
+  return {rule.maxGames, StopReason::kMaxGames};  // not reached: the last look is at max_games
+}
+
+/// Replays the rule's looks over the stored games (by round, repeats counted as in
+/// cellStats): the first look not yet reached, or the look that stopped.
 CellProgress cellProgress(const std::vector<GameRecord>& games, const StoppingRule& rule);
 
 /// A cell's verdict once a study's cells are read together.

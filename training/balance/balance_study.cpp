@@ -347,6 +347,7 @@ StudyConfig loadStudy(const std::string& path) {
   c.stopping.margin = r.getDouble("balance_margin", c.stopping.margin, 0.001, 0.5);
   c.workers = r.getInt("workers", c.workers, 1, 256);
   c.gamesAtOnce = r.getInt("games_at_once", c.gamesAtOnce, 1, 256);
+  c.families = readFamilies(r.raw("families"), c);
   r.finish();
   c.check();
   return c;
@@ -379,12 +380,6 @@ void StudyConfig::check() const {
     throw ConfigError(where, "elo.variant", "a variant id of this study (" + known + ")");
   }
   if (elo.games > 0 && strengths.size() < 2) throw ConfigError(where, "elo.games", "0 with a single strength (nothing to rate)");
-}
-
-StoppingRule cellRule(const StudyConfig& study) {
-  StoppingRule rule = study.stopping;
-  rule.family = int(study.variants.size() * study.strengths.size());
-  return rule;
 }
 
 std::string cellTag(const StudyVariant& variant, const StudyStrength& strength) {

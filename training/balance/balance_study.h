@@ -11,6 +11,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "training/balance/study_families.h"
 #include "training/run/experiment.h"
 
 namespace tz {
@@ -51,7 +52,7 @@ struct StoppingRule {
   double precision = 0.05;  // stop once the 95% half-width of the attacker score (draws half) is at most this
   double margin = 0.05;     // balance_margin: a score within 0.5 +- margin is balanced
   bool onVerdict = false;   // stop_on_verdict: also stop once the cell's verdict is settled
-  int family = 1;           // cells whose verdicts are read together (cellRule sets it; not a key)
+  int family = 1;           // cells whose verdicts are read together (cellRule sets it from the study's families; not a key)
 
   /// Visits the settings of the `games` section with their keys and ranges (the margin is
   /// the study's top-level balance_margin).
@@ -103,6 +104,7 @@ struct StudyConfig {
   Diversity diversity;                      // diversity between games
   StoppingRule stopping;                    // sequential stopping and the balance margin
   EloPlan elo;                              // the Elo axis of the strengths
+  std::vector<StudyFamily> families;        // the cells whose verdicts are read together; empty: every cell one family
   int workers = 1;                          // (variant, strength) cells played at once
   int gamesAtOnce = 1;                      // games of a cell played at once (a network agent's share its passes)
 
@@ -114,10 +116,6 @@ struct StudyConfig {
 /// Reads a study file; throws ConfigError naming the file, key and expected value (every
 /// variant is built and every baseline player spec checked).
 StudyConfig loadStudy(const std::string& path);
-
-/// The stopping rule each of the study's cells plays to: the study's, with its family being
-/// every (variant, strength) cell, whose verdicts are read together (studyVerdicts).
-StoppingRule cellRule(const StudyConfig& study);
 
 /// The record-store tag of a variant's games at a strength: "balance|VARIANT|STRENGTH".
 std::string cellTag(const StudyVariant& variant, const StudyStrength& strength);

@@ -30,6 +30,13 @@ StoppingRule stoppingFromJson(nlohmann::json j) {
   return stopping;
 }
 
+// The families as stored: [{name, cells}].
+nlohmann::json familiesJson(const std::vector<StudyFamily>& families) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const StudyFamily& f : families) out.push_back({{"name", f.name}, {"cells", f.cells}});
+  return out;
+}
+
 }  // namespace
 
 nlohmann::json studyToJson(const StudyConfig& c) {
@@ -63,7 +70,8 @@ nlohmann::json studyToJson(const StudyConfig& c) {
           {"stopping", stoppingJson(c.stopping)},
           {"elo", {{"variant", c.elo.variant}, {"games", c.elo.games}}},
           {"workers", c.workers},
-          {"games_at_once", c.gamesAtOnce}};
+          {"games_at_once", c.gamesAtOnce},
+          {"families", familiesJson(c.families)}};
 }
 
 namespace {
@@ -108,6 +116,9 @@ StudyConfig studyFromJson(const nlohmann::json& j) {
     else c.elo.variant = c.variants.front().id;
     c.workers = j.at("workers");
     c.gamesAtOnce = j.value("games_at_once", 1);  // descriptions written before the key: one game at a time
+    // Descriptions written before families were declared: every cell one family.
+    for (const auto& f : j.value("families", nlohmann::json::array()))
+      c.families.push_back({f.at("name"), f.at("cells").get<std::vector<int>>()});
     return c;
   } catch (const nlohmann::json::exception& e) {
     throw Error(std::string("balance study description: ") + e.what());

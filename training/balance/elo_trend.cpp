@@ -13,12 +13,20 @@ namespace {
 
 double logistic(double x) { return 1 / (1 + std::exp(-x)); }
 
-// The variance of a point's score under the current fit: its games' binomial variance and
-// the Elo error carried through the slope, d mu / d elo * stderr.
+// The share of the binomial variance a point's games show: s - d/4 - s^2 over s (1 - s) for
+// a score s with draw rate d (1 without draws), at least 0.01.
+double gameDispersion(const TrendPoint& p) {
+  const double binomial = p.score * (1 - p.score);
+  if (binomial <= 0) return 1;
+  return std::clamp((p.score - p.drawRate / 4 - p.score * p.score) / binomial, 0.01, 1.0);
+}
+
+// The variance of a point's score under the current fit: its games' variance and the Elo
+// error carried through the slope, d mu / d elo * stderr.
 double scoreVariance(const TrendPoint& p, const Trend& t) {
   const double mu = logistic(t.intercept + t.slope * p.elo / 100), v = std::max(mu * (1 - mu), 1e-12);
   const double fromElo = t.slope * v * p.eloStderr / 100;
-  return v / p.games + fromElo * fromElo;
+  return gameDispersion(p) * v / p.games + fromElo * fromElo;
 }
 
 // One IRLS step: solves the weighted least squares of the working response; false when
@@ -146,6 +154,13 @@ Convergence convergence(const std::vector<TrendPoint>& all, double margin, const
   const double change = p1 - p0, q95 = quantileOn(dispersion.df, 0.95), q90 = quantileOn(dispersion.df, 0.90);
   c.change = {change, std::max(-1.0, change - q95 * se), std::min(1.0, change + q95 * se)};  // a change of a score
   c.converged = change - q90 * se > -margin && change + q90 * se < margin;
+  c.halfWidth90 = q90 * se;
+  c.measurable = c.halfWidth90 <= margin;
+  if (!c.measurable) {
+    double games = 0;
+    for (const TrendPoint& p : points) games += p.games / 3;
+    c.gamesNeeded = games * (c.halfWidth90 / margin) * (c.halfWidth90 / margin);
+  }
   return c;
 }
 

@@ -17,11 +17,13 @@ struct TrendPoint {
   double score = 0;      // side 0's mean score there (0..1)
   double games = 0;      // games played there
   double eloStderr = 0;  // the standard error of the Elo (0: known exactly)
+  double drawRate = 0;   // the share of its games drawn: a drawn game's half point varies less than a win or loss
 };
 
 /// logit(score) = intercept + slope * elo / 100, fitted by quasi-likelihood: each point's
-/// score has the binomial variance of its games plus what its Elo's error adds through the
-/// slope (first order), and the whole is scaled by the dispersion the points' scatter shows.
+/// score has the variance of its games (binomial, scaled down by its draws: the games' own
+/// variance s - d/4 - s^2 over s (1 - s)) plus what its Elo's error adds through the slope
+/// (first order), and the whole is scaled by the dispersion the points' scatter shows.
 struct Trend {
   bool fitted = false;       // false with fewer than two Elo values with games, or a fit that diverged
   double intercept = 0;      // logit of the score at Elo 0
@@ -59,6 +61,10 @@ struct Convergence {
   double toElo = 0;        // the highest
   Estimate change;         // fitted score at toElo less that at fromElo, 95% interval (dispersion and Elo errors included; within [-1, 1])
   bool converged = false;  // the change's 90% interval lies within +-margin: the score has stopped moving
+  double halfWidth90 = 0;  // the half-width of the change's 90% interval
+  bool measurable = false; // halfWidth90 <= margin: these games could show convergence (else "not measurable with these games")
+  double gamesNeeded = 0;  // when not measurable: about the games each of the three rungs would need for halfWidth90 to
+                           // reach the margin (their games scaled by (halfWidth90 / margin)^2)
   Dispersion dispersion;   // the dispersion its interval used
 };
 

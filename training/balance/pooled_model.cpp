@@ -9,11 +9,16 @@
 #include <cstdio>
 #include <set>
 
+#include "training/matches/hypothesis.h"
+
 namespace tz {
 
 namespace {
 
 double logistic(double x) { return 1 / (1 + std::exp(-x)); }
+
+// The level of the model's tests (an effect differing across levels, a change with strength).
+constexpr double kTestLevel = 0.05;
 
 // The model's columns and how to fill a row of them for any levels at any Elo.
 struct Design {
@@ -141,10 +146,22 @@ FitOutcome fitScores(const Eigen::MatrixXd& x, const Eigen::MatrixXd& eloGradien
       z(i) = eta(i) + (c.score - mu) / v;
     }
   };
+  // Firth's penalty: each cell's working response moves by h (1/2 - mu) / w, h its leverage
+  // (the diagonal of the weighted hat matrix), so that the estimates stay finite when a level
+  // or cell has (almost) no wins for one side.
+  const auto penalise = [&](const Eigen::VectorXd& w, Eigen::VectorXd& z) {
+    const Eigen::MatrixXd inverse = (x.transpose() * w.asDiagonal() * x).inverse();
+    const Eigen::VectorXd eta = x * beta;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double h = w(i) * x.row(i).dot(inverse * x.row(i).transpose());
+      z(i) += h * (0.5 - logistic(eta(i))) / w(i);
+    }
+  };
   Eigen::VectorXd w(n), z(n);
   bool converged = false;
   for (int iteration = 0; iteration < 200 && !converged; ++iteration) {
     weigh(w, z);
+    penalise(w, z);
     info = x.transpose() * w.asDiagonal() * x;
     const Eigen::VectorXd next = info.ldlt().solve(x.transpose() * w.asDiagonal() * z);
     if (!next.allFinite() || next.cwiseAbs().maxCoeff() > 30) return FitOutcome::kSeparated;
@@ -218,15 +235,20 @@ double twoSidedP(int df, double z) {
   return 2 * boost::math::cdf(boost::math::complement(boost::math::students_t(df), std::abs(z)));
 }
 
+// No other factor held at a level: effectAt averages over every other factor.
+constexpr size_t kNoFactor = size_t(-1);
+
 // The mean change of the score when `factor` moves from its reference level to `level`, over
-// every combination of the other factors' levels at `elo`; its gradient in the coefficients
-// goes to `gradient`.
-double effectAt(const Design& design, const Fit& fit, size_t factor, int level, double elo, Eigen::VectorXd& gradient) {
+// every combination of the other factors' levels at `elo` (with factor `held` at level
+// `heldLevel` only, unless `held` is kNoFactor); its gradient in the coefficients goes to
+// `gradient`.
+double effectAt(const Design& design, const Fit& fit, size_t factor, int level, double elo, Eigen::VectorXd& gradient,
+                size_t held = kNoFactor, int heldLevel = 0) {
   double change = 0;
   gradient = Eigen::VectorXd::Zero(fit.beta.size());
   int combinations = 0;
   for (std::vector<int> levels : allLevels(*design.factors)) {
-    if (levels[factor] != 0) continue;
+    if (levels[factor] != 0 || (held != kNoFactor && levels[held] != heldLevel)) continue;
     const Eigen::VectorXd x0 = design.row(levels, elo);
     levels[factor] = level;
     const Eigen::VectorXd x1 = design.row(levels, elo);
@@ -261,9 +283,35 @@ Judged judge(double change, const Eigen::VectorXd& gradient, const Fit& fit, dou
   return j;
 }
 
-// The effect of moving `factor` from its reference level to `level` at the top Elo.
+// A score this close to 0 or 1 cannot move: a level whose every predicted score is so pins it.
+constexpr double kPinned = 0.02;
+
+// The first other factor (than `factor`) with a level whose every predicted score at the top
+// Elo lies within kPinned of 0 or 1, while another of its levels does not: the factor and
+// that level, or empty strings.
+std::pair<std::string, std::string> pinningLevel(const Design& design, const Fit& fit, size_t factor) {
+  const auto& factors = *design.factors;
+  for (size_t other = 0; other < factors.size(); ++other) {
+    if (other == factor) continue;
+    std::vector<bool> pinned(factors[other].levels.size(), true);
+    for (const std::vector<int>& levels : allLevels(factors)) {
+      const double p = logistic(design.row(levels, design.topElo).dot(fit.beta));
+      if (p > kPinned && p < 1 - kPinned) pinned[size_t(levels[other])] = false;
+    }
+    const auto at = std::find(pinned.begin(), pinned.end(), true);
+    if (at != pinned.end() && std::find(pinned.begin(), pinned.end(), false) != pinned.end())
+      return {factors[other].name, factors[other].levels[size_t(at - pinned.begin())]};
+  }
+  return {"", ""};
+}
+
+// The effect of moving `factor` from its reference level to `level` at the top Elo: averaged
+// over the other factors, and within each level of each other factor. The average is judged
+// only where no other factor's levels change the effect (every within-level difference with
+// p >= 0.05) and none pins the score: an average of an effect and no effect is neither.
 RuleEffect ruleEffect(const Design& design, const Fit& fit, size_t factor, int level, double margin) {
-  const auto& f = (*design.factors)[factor];
+  const auto& factors = *design.factors;
+  const auto& f = factors[factor];
   Eigen::VectorXd gradient;
   const double change = effectAt(design, fit, factor, level, design.topElo, gradient);
   const Judged j = judge(change, gradient, fit, margin, 1, "raises", "lowers");
@@ -274,6 +322,40 @@ RuleEffect ruleEffect(const Design& design, const Fit& fit, size_t factor, int l
   e.effect = j.change;
   e.p = j.p;
   e.verdict = j.verdict;
+  std::string differs;  // the other factor with the smallest within-level difference p
+  for (size_t other = 0; other < factors.size(); ++other) {
+    if (other == factor) continue;
+    Eigen::VectorXd first;
+    double firstChange = 0;
+    for (int l = 0; l < int(factors[other].levels.size()); ++l) {
+      Eigen::VectorXd g;
+      const double c = effectAt(design, fit, factor, level, design.topElo, g, other, l);
+      const Judged within = judge(c, g, fit, margin, 1, "raises", "lowers");
+      e.within.push_back({factors[other].name, factors[other].levels[size_t(l)], within.change, within.p, within.verdict});
+      if (l == 0) {
+        first = g;
+        firstChange = c;
+        continue;
+      }
+      const double p = judge(c - firstChange, g - first, fit, margin, 2, "", "").p;
+      if (p < e.differsP) {
+        e.differsP = p;
+        differs = factors[other].name;
+      }
+    }
+  }
+  if (e.differsP < kTestLevel) {
+    e.differsWith = differs;
+    char why[64];
+    std::snprintf(why, sizeof why, "its levels change the effect (p %.2g)", e.differsP);
+    e.differsWhy = why;
+  } else if (const auto [pinning, level] = pinningLevel(design, fit, factor); !pinning.empty()) {
+    char why[96];
+    std::snprintf(why, sizeof why, " pins the score (every predicted score there within %.2f of 0 or 1)", kPinned);
+    e.differsWith = pinning;
+    e.differsWhy = pinning + "=" + level + why;
+  }
+  if (!e.differsWith.empty()) e.verdict = "averaged over " + e.differsWith + "'s levels: not judged";
   return e;
 }
 
@@ -347,16 +429,9 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
     m.hasEloSlope = true;
     m.eloSlope = {slope, slope - half, slope + half};
   }
-  for (size_t f = 0; f < factors.size(); ++f)
-    for (int l = 1; l < int(factors[f].levels.size()); ++l) m.effects.push_back(ruleEffect(design, fit, f, l, margin));
-  const double q95 = quantile(fit.df, 0.95);
-  for (const auto& levels : allLevels(factors)) {
-    const Eigen::VectorXd row = design.row(levels, design.topElo);
-    const double eta = row.dot(fit.beta), half = q95 * std::sqrt(std::max(0.0, row.dot(fit.cov * row)));
-    m.topScores.push_back({logistic(eta), logistic(eta - half), logistic(eta + half)});
-  }
   // Whether each rule's effect changes with strength: the same model with a rule x Elo term
-  // per rule level.
+  // per rule level. Where it fits, the effects at the top are read from it (it nests the main
+  // model, whose single Elo slope it may reject).
   Design withStrength = design;
   withStrength.strength = true;
   if (!design.elo) m.strengthReason = "the cells have one Elo value";
@@ -365,7 +440,20 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
                        std::to_string(columns(withStrength)) + " terms with rule x Elo";
   Fit strong;
   if (m.strengthReason.empty()) m.strengthReason = fitDesign(withStrength, cells, strong);
-  if (!m.strengthReason.empty()) return m;
+  m.strengthMeasured = m.strengthReason.empty();
+  const Design& reading = m.strengthMeasured ? withStrength : design;
+  const Fit& read = m.strengthMeasured ? strong : fit;
+  if (m.strengthMeasured) m.effectsModel = "rule x Elo";
+  for (size_t f = 0; f < factors.size(); ++f)
+    for (int l = 1; l < int(factors[f].levels.size()); ++l) m.effects.push_back(ruleEffect(reading, read, f, l, margin));
+  const double q95 = quantile(read.df, 0.95);
+  for (const auto& levels : allLevels(factors)) {
+    const Eigen::VectorXd row = reading.row(levels, reading.topElo);
+    const double eta = row.dot(read.beta), half = q95 * std::sqrt(std::max(0.0, row.dot(read.cov * row)));
+    m.topScores.push_back({logistic(eta), logistic(eta - half), logistic(eta + half)});
+  }
+  if (!m.strengthMeasured) return m;
+  std::vector<double> p;
   size_t e = 0;
   for (size_t f = 0; f < factors.size(); ++f)
     for (int l = 1; l < int(factors[f].levels.size()); ++l, ++e) {
@@ -373,8 +461,18 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
       m.effects[e].strengthChange = j.change;
       m.effects[e].strengthP = j.p;
       m.effects[e].strengthVerdict = j.verdict;
+      p.push_back(j.p);
     }
-  m.strengthMeasured = true;
+  // Holm over the rules' strength tests: a change is called only where the adjusted p is below
+  // 0.05; below 0.05 unadjusted, it is suggestive.
+  const std::vector<double> adjusted = holmAdjust(p);
+  for (size_t i = 0; i < m.effects.size(); ++i) {
+    RuleEffect& effect = m.effects[i];
+    effect.strengthAdjusted = adjusted[i];
+    const bool named = effect.strengthVerdict == "rises" || effect.strengthVerdict == "falls";
+    if (named && adjusted[i] >= kTestLevel)
+      effect.strengthVerdict = effect.strengthVerdict == "rises" ? "suggests a rise" : "suggests a fall";
+  }
   return m;
 }
 

@@ -54,29 +54,51 @@ std::string topParagraph(const BalanceResults& r) {
   return text + ". Each variant's score and interval are in the tables below (study verdicts, Holm over the study's cells).";
 }
 
-// What each rule does, from the pooled model.
+// "raises the attackers score (+0.220 [0.180, 0.260])" for an effect and its verdict.
+std::string effectWords(const BalanceResults& r, const std::string& verdict, const Estimate& e) {
+  const std::string figure = " (" + fixed(e.value) + " " + interval(e) + ")";
+  if (verdict == "raises" || verdict == "lowers") return verdict + " the " + escapeHtml(r.sideNames[0]) + " score" + figure;
+  if (verdict == "within the margin") return "moves it by less than the margin" + figure;
+  return "has an effect the games do not yet decide" + figure;
+}
+
+// What each rule does, from the pooled model: within each level of the other factors first
+// (where a factor changes the effect, its average is only reported), then how it changes with
+// strength.
 std::string rulesParagraph(const BalanceResults& r) {
   const PooledModel& m = r.pooled;
   if (!m.fitted) return "Rule by rule: the pooled model is not fitted (" + escapeHtml(m.reason) + ").";
-  std::string text = "Rule by rule (the pooled model, at the strongest agent's Elo): ";
+  std::string text = "Rule by rule (the pooled model with " +
+                     std::string(m.effectsModel == "rule x Elo" ? "its rule x Elo terms" : "one Elo slope") +
+                     ", at the strongest agent's Elo, from stopping-adjusted scores): ";
   for (size_t i = 0; i < m.effects.size(); ++i) {
     const RuleEffect& e = m.effects[i];
     text += (i ? "; " : "") + std::string("changing <b>") + escapeHtml(e.factor) + "</b> from " + escapeHtml(e.from) +
-            " to " + escapeHtml(e.to) + " ";
-    if (e.verdict == "raises" || e.verdict == "lowers") {
-      text += e.verdict + " the " + escapeHtml(r.sideNames[0]) + " score (" + fixed(e.effect.value) + " " +
-              interval(e.effect) + ")";
-    } else if (e.verdict == "within the margin") {
-      text += "moves it by less than the margin (" + fixed(e.effect.value) + " " + interval(e.effect) + ")";
+            " to " + escapeHtml(e.to);
+    if (e.differsWith.empty()) {
+      text += " " + effectWords(r, e.verdict, e.effect) +
+              (e.within.empty() ? "" : " (no other factor shown to change it: the average over their levels)");
     } else {
-      text += "has an effect the games do not yet decide (" + fixed(e.effect.value) + " " + interval(e.effect) + ")";
+      bool first = true;
+      for (const LevelEffect& l : e.within) {
+        if (l.factor != e.differsWith) continue;
+        text += std::string(first ? " " : ", ") + "with " + escapeHtml(l.factor) + " " + escapeHtml(l.level) + " " +
+                effectWords(r, l.verdict, l.effect);
+        first = false;
+      }
+      text += " (its average over " + escapeHtml(e.differsWith) + "'s levels, " + fixed(e.effect.value) + " " +
+              interval(e.effect) + ", describes neither and is not judged: " + escapeHtml(e.differsWhy) + ")";
     }
     if (!m.strengthMeasured) continue;
     const std::string change = fixed(e.strengthChange.value) + " " + interval(e.strengthChange) + " from Elo " +
-                               fixed(m.lowElo, 0) + " to " + fixed(m.topElo, 0);
+                               fixed(m.lowElo, 0) + " to " + fixed(m.topElo, 0) + ", Holm p " +
+                               pValueText(e.strengthAdjusted);
+    const bool grows = (e.strengthChange.value > 0) == (e.effect.value > 0);
     if (e.strengthVerdict == "rises" || e.strengthVerdict == "falls")
-      text += std::string(", an effect that ") + ((e.strengthChange.value > 0) == (e.effect.value > 0) ? "grows" : "shrinks") +
-              " as the players get stronger (" + change + ")";
+      text += std::string(", an effect that ") + (grows ? "grows" : "shrinks") + " as the players get stronger (" + change + ")";
+    else if (e.strengthVerdict == "suggests a rise" || e.strengthVerdict == "suggests a fall")
+      text += std::string(", an effect that may ") + (grows ? "grow" : "shrink") + " with strength (suggestive only: " +
+              change + ")";
     else if (e.strengthVerdict == "within the margin")
       text += ", about the same at every strength (" + change + ")";
     else
@@ -92,13 +114,24 @@ std::string strengthParagraph(const BalanceResults& r) {
     return "Whether stronger players would change this: not measured (the study's strengths are not rated; add Elo "
            "games to its plan).";
   }
-  std::vector<std::string> converged, open;
-  for (size_t v = 0; v < r.limits.size(); ++v)
-    (r.limits[v].measured && r.limits[v].converged ? converged : open).push_back(r.study.variants[v].id);
+  std::vector<std::string> converged, open, unmeasurable;
+  for (size_t v = 0; v < r.limits.size(); ++v) {
+    const Convergence& l = r.limits[v];
+    const bool caveat = v < r.trendCaveats.size() && !r.trendCaveats[v].empty();
+    if (l.measured && l.converged && !caveat) converged.push_back(r.study.variants[v].id);
+    else if (l.measured && !l.measurable) unmeasurable.push_back(r.study.variants[v].id);
+    else open.push_back(r.study.variants[v].id);
+  }
   std::string text = "Whether stronger players would change this: over the three strongest agents, ";
-  if (open.empty()) return text + "every variant's score is shown to have stopped moving, so these verdicts are the rules' answer for strong play.";
+  if (open.empty() && unmeasurable.empty()) return text + "every variant's score is shown to have stopped moving, so these verdicts are the rules' answer for strong play.";
   text += converged.empty() ? "no variant's score is shown to have stopped moving"
-                            : "the score is shown to have stopped moving in " + listed(converged) + ", not in " + listed(open);
+                            : "the score is shown to have stopped moving in " + listed(converged);
+  if (!unmeasurable.empty()) {
+    text += "; for " + listed(unmeasurable) + " convergence is not measurable with these games (the change's 90% "
+            "interval is wider than the margin even were the score flat; the section At the top of the ladder gives "
+            "the games a rung would need)";
+  }
+  if (!open.empty()) text += "; not shown for " + listed(open);
   text += ". Where it has not, a verdict holds for agents of the strength played, and the next rung would need to "
           "be about this much stronger before its fitted trend could change it: ";
   bool first = true;
@@ -115,8 +148,8 @@ std::string strengthParagraph(const BalanceResults& r) {
 
 void answerSection(HtmlPage& page, const BalanceResults& r) {
   page.section("Answer");
-  page.paragraph(topParagraph(r));
   page.paragraph(rulesParagraph(r));
+  page.paragraph(topParagraph(r));
   page.paragraph(strengthParagraph(r));
 }
 

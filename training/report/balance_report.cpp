@@ -16,6 +16,7 @@
 #include "training/report/balance_answer.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_colours.h"
+#include "training/report/balance_plan.h"
 #include "training/report/balance_sections.h"
 #include "training/report/balance_verdicts.h"
 #include "training/report/balance_viewer.h"
@@ -264,6 +265,7 @@ std::string studyReportHtml(const std::string& dir, const std::string& beside) {
   page.paragraph("Study folder <code>" + escapeHtml(dir) + "</code>, report made " + nowText() + ". Games: " +
                  std::to_string(games) + " in <code>records.sqlite</code> (tags <code>balance|VARIANT|STRENGTH</code>).");
   answerSection(page, r);
+  planSection(page, r);
   studySection(page, r);
   verdictSection(page, r);
   if (!beside.empty()) besideSection(page, r, studyResultsIn(beside), beside);

@@ -41,6 +41,16 @@ std::pair<double, double> eloRange(const BalanceResults& r) {
   return {low, high};
 }
 
+// The families in words: "one, every cell" or "3: sims100 (8 cells), ...".
+std::string familiesText(const BalanceResults& r) {
+  const std::vector<StudyFamily> families = familiesOf(r.study);
+  if (families.size() == 1) return "one family, its " + std::to_string(families.front().cells.size()) + " cells";
+  std::string text = std::to_string(families.size()) + " families: ";
+  for (size_t i = 0; i < families.size(); ++i)
+    text += (i ? ", " : "") + escapeHtml(families[i].name) + " (" + std::to_string(families[i].cells.size()) + " cells)";
+  return text;
+}
+
 // The answer at the top of the ladder: per variant, the strongest agent's study verdict and
 // score, and whether the score has stopped moving over the top three rungs.
 void limitSection(HtmlPage& page, const BalanceResults& r) {
@@ -54,12 +64,19 @@ void limitSection(HtmlPage& page, const BalanceResults& r) {
                              : "not measured (needs three rated strengths)";
     if (v < r.limits.size() && r.limits[v].measured) {
       const Convergence& l = r.limits[v];
-      moving = std::string(l.converged ? "converged" : "not shown to have converged") + ": change " +
-               scoreText(l.change) + " from Elo " + fixed(l.fromElo, 0) + " to " + fixed(l.toElo, 0);
+      const std::string state = l.converged    ? "converged"
+                                : l.measurable ? "not shown to have converged"
+                                               : "not measurable with these games (90% half-width " +
+                                                     fixed(l.halfWidth90) + "; about " + fixed(l.gamesNeeded, 0) +
+                                                     " games a rung would be needed)";
+      moving = state + ": change " + scoreText(l.change) + " from Elo " + fixed(l.fromElo, 0) + " to " + fixed(l.toElo, 0);
     }
+    if (v < r.trendCaveats.size() && !r.trendCaveats[v].empty() && v < r.limits.size() && r.limits[v].measured)
+      moving = "not read: " + r.trendCaveats[v];
     rows.push_back({escapeHtml(r.study.variants[v].id),
                     c.stats.games ? escapeHtml(verdictText(r, c.study.verdict)) : "-",
-                    c.stats.games ? scoreText(c.balance.score) : "-", moving,
+                    c.stats.games ? scoreText(c.balance.score) + (c.exact.applies ? ", at most " + fixed(c.exact.bound) + " (exact)" : "") : "-",
+                    escapeHtml(moving),
                     v < r.nextRungs.size() ? escapeHtml(nextRungText(r.nextRungs[v], r.eloSpan()))
                                            : "not measured (needs rated strengths)"});
   }
@@ -98,11 +115,14 @@ void verdictSection(HtmlPage& page, const BalanceResults& r) {
                  "<b>Undecided</b>: neither. Each cell reads its tests at the boundary of the look it reached, the "
                  "error " + fixed(kVerdictAlpha, 2) + " of each kind of verdict spent over its looks (O'Brien-Fleming "
                  "type; the last look reads at " + pValueText(verdictAlpha(rule)) + "). The grid shows the <b>study "
-                 "verdict</b>: a cell's verdict kept by Holm's step-down over the study's " +
-                 std::to_string(r.cells.size()) + " cells, one family for balanced and one for favoured claims, so "
-                 "that the chance of any wrong claim of a kind in the whole study stays at " +
-                 fixed(kVerdictAlpha, 2) + "; a cell stops on a verdict only once it holds at " +
-                 fixed(kVerdictAlpha, 2) + "/" + std::to_string(r.cells.size()) + ", which Holm always keeps.");
+                 "verdict</b>: a cell's verdict kept by Holm's step-down over the cells of its family (" + familiesText(r) +
+                 "), one family of claims for balanced and one for favoured, so that the chance of any wrong claim of "
+                 "a kind in a family stays at " + fixed(kVerdictAlpha, 2) + "; a cell stops on a verdict only once it "
+                 "holds at " + fixed(kVerdictAlpha, 2) + " / its family's cells, which Holm always keeps. The "
+                 "adjusted score corrects the score for where the cell stopped (a cell that stops early on a verdict "
+                 "does so when its games ran far from 0.5): the true score whose expected score at the stop is the "
+                 "one observed (Whitehead's bias-adjusted estimate, simulated through the real stopping rule); the "
+                 "models read it.");
   std::vector<std::string> headers{"variant"};
   for (const auto& s : r.study.strengths) headers.push_back(s.name);
   std::vector<std::vector<std::string>> grid;
@@ -123,14 +143,15 @@ void verdictSection(HtmlPage& page, const BalanceResults& r) {
     const CellStats& s = c.stats;
     rows.push_back({escapeHtml(r.study.variants[size_t(c.variant)].id + " @ " + r.study.strengths[size_t(c.strength)].name),
                     std::to_string(s.games) + " (" + fixed(c.balance.effectiveGames, 0) + ")",
-                    s.games ? scoreText(c.balance.score) : "-", s.games ? scoreText(s.drawRate) : "-",
+                    s.games ? scoreText(c.balance.score) : "-", s.games ? fixed(c.adjustedScore) : "-",
+                    s.games ? scoreText(s.drawRate) : "-",
                     pValueText(c.balance.equivalenceP), pValueText(c.balance.favouredP), pValueText(c.balance.alpha),
                     escapeHtml(verdictText(r, c.balance.verdict)),
                     c.study.level < 1 ? pValueText(c.study.adjusted) : "-", escapeHtml(verdictText(r, c.study.verdict)),
                     s.games ? fixed(double(s.repeated) / s.games) + " (" + std::to_string(s.repeated) + ")" : "-"});
     marks.push_back(c.study.verdict == Verdict::kUndecided ? "" : "sig");
   }
-  page.table({"cell", "games (effective)", r.sideNames[0] + " score [95% CI]", "draw rate [95% CI]", "equivalence p",
+  page.table({"cell", "games (effective)", r.sideNames[0] + " score [95% CI]", "adjusted score", "draw rate [95% CI]", "equivalence p",
               "minimum-effect p", "look's level", "cell verdict", "Holm level", "study verdict", "repeated games"},
              rows, "verdict-tests", marks);
   page.paragraph("Repeated games: the share of a cell's games whose start and moves repeat an earlier game of the "
@@ -237,33 +258,45 @@ void pooledSection(HtmlPage& page, const BalanceResults& r) {
     page.paragraph("Not fitted: " + escapeHtml(m.reason) + ".");
     return;
   }
-  page.paragraph("One logistic model of the " + escapeHtml(r.sideNames[0]) + " score (draws as half) over " +
+  page.paragraph("One logistic model of the " + escapeHtml(r.sideNames[0]) + " score (draws as half; each cell's "
+                 "stopping-adjusted score) over " +
                  (r.elo.rated() ? std::string("every cell, with the strengths' Elo as a covariate carrying its standard error")
                                 : std::string("the strongest agent's cells (the strengths are not rated)")) +
                  ": the rule factors" + (m.interactions ? " and their two-way interactions" : "") +
-                 ", fitted by quasi-likelihood: each cell's variance is its games' binomial variance times the "
+                 ", fitted by quasi-likelihood with Firth's penalty (its estimates stay finite where a cell has "
+                 "almost no wins for one side): each cell's variance is its games' binomial variance times the "
                  "games' own dispersion (" + fixed(m.gameDispersion, 2) + "; below 1 when games are drawn), and the "
                  "cells' scatter beyond that widens the intervals (dispersion " + fixed(m.dispersion, 2) + " on " +
                  std::to_string(m.residualDf) + " df; intervals on Student's t)" +
-                 (m.hasEloSlope ? ". The logit of the score moves by " + fixed(m.eloSlope.value, 3) + " [" +
-                                      fixed(m.eloSlope.low, 3) + ", " + fixed(m.eloSlope.high, 3) + "] per 100 Elo"
+                 (m.hasEloSlope ? ". With one Elo slope for every rule set, the logit of the score moves by " +
+                                      fixed(m.eloSlope.value, 3) + " [" + fixed(m.eloSlope.low, 3) + ", " +
+                                      fixed(m.eloSlope.high, 3) + "] per 100 Elo"
                                 : std::string()) +
-                 ". A rule's effect is the mean change of "
-                 "the score when it changes, over the other factors' levels, at Elo " + fixed(m.topElo, 0) +
-                 ": within the margin when its 90% interval lies inside +-" + fixed(r.study.stopping.margin, 3) +
-                 ", raises or lowers when its 95% interval excludes 0. Whether the effect changes with strength: "
-                 "the same model with a rule x Elo term for each rule gives the effect at Elo " + fixed(m.topElo, 0) +
-                 " less the effect at Elo " + fixed(m.lowElo, 0) + " (the weakest agent's), judged the same way "
-                 "(rises or falls when its 95% interval excludes 0)" +
+                 ". The effects below are read from the <b>" + escapeHtml(m.effectsModel) + "</b> model at Elo " +
+                 fixed(m.topElo, 0) + (m.effectsModel == "rule x Elo" ? " (the model with a rule x Elo term for "
+                                       "each rule, which nests the one-slope model)" : "") +
+                 ". A rule's effect is the mean change of the score when it changes: within each level of every "
+                 "other factor (averaged over the factors left), and over all of them; the average is judged only "
+                 "where no other factor's levels are shown to change the effect (p &lt; 0.05). Within the margin "
+                 "when its 90% interval lies inside &plusmn;" + fixed(r.study.stopping.margin, 3) + ", raises or "
+                 "lowers when its 95% interval excludes 0. Whether the effect changes with strength: the effect at "
+                 "Elo " + fixed(m.topElo, 0) + " less the effect at Elo " + fixed(m.lowElo, 0) + " (the weakest "
+                 "agent's), rises or falls when its Holm-adjusted p (over the rules) is below 0.05, suggestive "
+                 "when only its own p is" +
                  (m.strengthMeasured ? "." : ": not measured (" + escapeHtml(m.strengthReason) + ")."));
   std::vector<std::vector<std::string>> rows;
   for (const RuleEffect& e : m.effects) {
-    rows.push_back({escapeHtml(e.factor), escapeHtml(e.from + " -> " + e.to), scoreText(e.effect), pValueText(e.p),
-                    escapeHtml(e.verdict), m.strengthMeasured ? scoreText(e.strengthChange) : "-",
-                    m.strengthMeasured ? pValueText(e.strengthP) : "-",
+    const std::string change = escapeHtml(e.from + " -> " + e.to);
+    for (const LevelEffect& l : e.within) {
+      rows.push_back({escapeHtml(e.factor), change, "with " + escapeHtml(l.factor + " " + l.level), scoreText(l.effect),
+                      pValueText(l.p), escapeHtml(l.verdict), "", "", ""});
+    }
+    rows.push_back({escapeHtml(e.factor), change, "<b>averaged</b> over the other factors", scoreText(e.effect),
+                    pValueText(e.p), escapeHtml(e.verdict + (e.differsWhy.empty() ? "" : " (" + e.differsWhy + ")")), m.strengthMeasured ? scoreText(e.strengthChange) : "-",
+                    m.strengthMeasured ? pValueText(e.strengthP) + " (Holm " + pValueText(e.strengthAdjusted) + ")" : "-",
                     m.strengthMeasured ? escapeHtml(e.strengthVerdict) : "not measured"});
   }
-  page.table({"rule", "change", "effect on the score [95% CI]", "p", "verdict",
+  page.table({"rule", "change", "where", "effect on the score [95% CI]", "p", "verdict",
               "effect's change from Elo " + fixed(m.lowElo, 0) + " to " + fixed(m.topElo, 0) + " [95% CI]", "p",
               "with strength"},
              rows, "pooled");
@@ -272,6 +305,18 @@ void pooledSection(HtmlPage& page, const BalanceResults& r) {
     rows.push_back({escapeHtml(r.study.variants[v].id), scoreText(m.topScores[v])});
   }
   page.table({"variant", "predicted score at the top [95% CI]"}, rows, "pooled-top");
+  if (r.openings.pairs == 0) return;
+  page.paragraph("Shared openings: each game opens with " + std::to_string(r.study.diversity.randomPlies) +
+                 " random plies seeded by its round, so " + std::to_string(r.openings.pairs) + " pairs of cells of "
+                 "one strength open " + std::to_string(r.openings.sharedRounds) + " rounds alike (" +
+                 std::to_string(r.openings.identicalGames) + " whole games repeated across cells). Over the " +
+                 std::to_string(r.openings.measuredPairs) + " pairs with at least " +
+                 std::to_string(SharedOpenings::kMinSharedRounds) + " such rounds, their " + escapeHtml(r.sideNames[0]) +
+                 " scores correlate " + fixed(r.openings.medianCorrelation, 2) + " (median; " +
+                 fixed(r.openings.lowCorrelation, 2) + " to " + fixed(r.openings.highCorrelation, 2) + "). The model "
+                 "takes cells as independent: with a positive correlation, that overstates the error of a "
+                 "difference between two such cells (its intervals are conservative there) and understates the "
+                 "error of an average over them.");
 }
 
 }  // namespace tz

@@ -50,7 +50,7 @@ int storedCount(const std::string& dir) {
 }
 
 pid_t startStudy(const std::string& dir) {
-  return startTaflzero({"balance", studyConfig("resume.yaml"), "--out", dir, "--quiet"});
+  return startTaflzero({"balance", studyConfig("resume.yaml"), "--out", dir, "--quiet", "--accept-unreachable"});
 }
 
 TEST(BalanceResume, KilledStudyKeepsItsGamesAndResumesWithoutReplaying) {

@@ -65,22 +65,22 @@ TEST(PooledModel, RecoversTheRuleEffectsOfAKnownModel) {
   EXPECT_EQ(king.factor, "king");
   EXPECT_EQ(king.from, "weak");
   EXPECT_EQ(king.to, "strong");
-  EXPECT_NEAR(king.effect.value, kingEffect(0.4), 1e-6);
+  EXPECT_NEAR(king.effect.value, kingEffect(0.4), 1e-3);  // Firth's penalty moves it by O(1 / games)
   EXPECT_LT(king.effect.low, king.effect.value);
   EXPECT_GT(king.effect.high, king.effect.value);
   EXPECT_EQ(king.verdict, "lowers");
   EXPECT_EQ(first.verdict, "raises");
-  EXPECT_LT(king.p, 1e-6);
+  EXPECT_LT(king.p, 1e-4);
   // The Elo slope, on the logit per 100 Elo, with its interval.
   ASSERT_TRUE(m.hasEloSlope);
-  EXPECT_NEAR(m.eloSlope.value, 0.3, 1e-6);
+  EXPECT_NEAR(m.eloSlope.value, 0.3, 1e-3);
   EXPECT_LT(m.eloSlope.low, 0.3);
   EXPECT_GT(m.eloSlope.high, 0.3);
   EXPECT_NEAR(m.gameDispersion, 1, 0.01);  // no draws: the games have the binomial variance
   // Predictions at the top Elo: every combination, first factor slowest.
   ASSERT_EQ(m.topScores.size(), 4u);
-  EXPECT_NEAR(m.topScores[3].value, logistic(0.2 + 0.4 - 0.8 + 0.9), 1e-6);  // attackers first, strong king
-  EXPECT_NEAR(m.topScores[1].value, logistic(0.2 - 0.8 + 0.9), 1e-6);        // defenders first, strong king
+  EXPECT_NEAR(m.topScores[3].value, logistic(0.2 + 0.4 - 0.8 + 0.9), 1e-3);  // attackers first, strong king
+  EXPECT_NEAR(m.topScores[1].value, logistic(0.2 - 0.8 + 0.9), 1e-3);        // defenders first, strong king
 }
 
 TEST(PooledModel, MeasuresHowARulesEffectChangesWithStrength) {
@@ -93,7 +93,7 @@ TEST(PooledModel, MeasuresHowARulesEffectChangesWithStrength) {
   const RuleEffect& king = m.effects[1];
   const double truth = kingEffect(0.4, 300, -0.2) - kingEffect(0.4, 0, -0.2);
   EXPECT_LT(truth, -0.1);
-  EXPECT_NEAR(king.strengthChange.value, truth, 1e-6);
+  EXPECT_NEAR(king.strengthChange.value, truth, 1e-3);
   EXPECT_LT(king.strengthChange.low, truth);
   EXPECT_GT(king.strengthChange.high, truth);
   EXPECT_EQ(king.strengthVerdict, "falls");
@@ -102,11 +102,11 @@ TEST(PooledModel, MeasuresHowARulesEffectChangesWithStrength) {
   // curvature), and the model reads that move.
   const PooledModel flat = fitPooledModel(kFactors, knownCells(0.4, 4000), 0.05);
   ASSERT_TRUE(flat.strengthMeasured) << flat.strengthReason;
-  EXPECT_NEAR(flat.effects[1].strengthChange.value, kingEffect(0.4, 300) - kingEffect(0.4, 0), 1e-6);
+  EXPECT_NEAR(flat.effects[1].strengthChange.value, kingEffect(0.4, 300) - kingEffect(0.4, 0), 1e-4);
   // A first mover without effect at any strength: its change is shown within the margin.
   const PooledModel none = fitPooledModel(kFactors, knownCells(0, 4000), 0.05);
   ASSERT_TRUE(none.strengthMeasured) << none.strengthReason;
-  EXPECT_NEAR(none.effects[0].strengthChange.value, 0, 1e-6);
+  EXPECT_NEAR(none.effects[0].strengthChange.value, 0, 1e-4);
   EXPECT_EQ(none.effects[0].strengthVerdict, "within the margin");
   // One Elo value: nothing to read it from.
   std::vector<PooledCell> top;
@@ -121,7 +121,7 @@ TEST(PooledModel, MeasuresHowARulesEffectChangesWithStrength) {
 TEST(PooledModel, ARuleWithoutEffectIsWithinTheMargin) {
   const PooledModel m = fitPooledModel(kFactors, knownCells(0, 4000), 0.05);
   ASSERT_TRUE(m.fitted) << m.reason;
-  EXPECT_NEAR(m.effects[0].effect.value, 0, 1e-6);
+  EXPECT_NEAR(m.effects[0].effect.value, 0, 1e-4);
   EXPECT_EQ(m.effects[0].verdict, "within the margin");
   // With few games the same rule is undecided: not shown within the margin, nor beyond 0.
   const PooledModel few = fitPooledModel(kFactors, knownCells(0, 20), 0.05);
@@ -152,23 +152,18 @@ TEST(PooledModel, SaysWhyItCannotFit) {
   const PooledModel singular = fitPooledModel(kFactors, confounded, 0.05);
   EXPECT_FALSE(singular.fitted);
   EXPECT_EQ(singular.reason, "singular design: the cells cannot tell term 'king=strong' from the terms before it");
-  // A level whose every game is won: its effect runs off to infinity.
+  // A level whose every game is won: without a penalty its effect ran off to infinity and
+  // the model was not fitted ("separated"); Firth's penalty keeps it finite, the score it
+  // predicts there near 1, and the first mover's average over the king's levels is not judged.
   std::vector<PooledCell> separated = knownCells(0.4, 400);
   for (PooledCell& c : separated)
     if (c.levels[1] == 1) c.score = 1;
-  const PooledModel runaway = fitPooledModel(kFactors, separated, 0.05);
-  EXPECT_FALSE(runaway.fitted);
-  EXPECT_EQ(runaway.reason,
-            "separated: every cell of level king=strong has a score of 0 or 1, so its effect runs off to infinity");
-  // One cell won outright is named with its levels and Elo.
-  std::vector<PooledCell> one = knownCells(0.4, 400);
-  for (PooledCell& c : one)
-    if (c.levels == std::vector<int>{1, 0} && c.elo == 300) c.score = 1;
-  const PooledModel cell = fitPooledModel(kFactors, one, 0.05);
-  if (!cell.fitted) {
-    EXPECT_EQ(cell.reason, "separated: the fit runs off to infinity at cells whose score is 0 or 1: "
-                           "first=attackers, king=weak at Elo 300 (score 1)");
-  }
+  const PooledModel pinned = fitPooledModel(kFactors, separated, 0.05);
+  ASSERT_TRUE(pinned.fitted) << pinned.reason;
+  EXPECT_GT(pinned.topScores[1].value, 0.99);
+  EXPECT_EQ(pinned.effects[0].differsWith, "king");
+  EXPECT_FALSE(pinned.effects[0].differsWhy.empty());
+  EXPECT_EQ(pinned.effects[0].verdict, "averaged over king's levels: not judged");
   // Fewer cells with games than terms.
   const PooledModel tiny = fitPooledModel(kFactors, {{{0, 0}, 0, 0, 10, 0.5}, {{1, 1}, 0, 0, 10, 0.5}}, 0.05);
   EXPECT_FALSE(tiny.fitted);
@@ -225,8 +220,65 @@ TEST(PooledModel, IntervalsHoldTheirCoverageWhateverTheDrawRate) {
     const double coverage = kingEffectCoverage(drawRate, 1000);
     std::printf("draw rate %.1f: coverage of the 95%% interval %.3f over 1000 simulated studies\n", drawRate, coverage);
     EXPECT_GE(coverage, 0.93) << "draw rate " << drawRate;
-    EXPECT_LE(coverage, 0.985) << "draw rate " << drawRate;
+    EXPECT_LE(coverage, 0.99) << "draw rate " << drawRate;
   }
+}
+
+// The share of simulated studies whose 95% intervals for the first mover's effect within each
+// king hold the true effects, when the king decides whether the first mover matters: 16 cells
+// of 200 games (first mover x king x 4 Elo) from logit = -0.3 + 0.9 [attackers] + 0.1 elo/100
+// under the weak king and -4.0 + 0.2 [attackers] under the strong one (attackers score about
+// 0.02: near-separated cells). Also counts the studies whose averaged effect is left unjudged.
+struct WithinCoverage {
+  double weak = 0, strong = 0, unjudged = 0;
+};
+
+WithinCoverage withinLevelCoverage(int studies) {
+  const auto truth = [](int a, int k, int s) { return logistic(k ? -4.0 + 0.2 * a : -0.3 + 0.9 * a + 0.1 * s); };
+  const double weakEffect = truth(1, 0, 3) - truth(0, 0, 3), strongEffect = truth(1, 1, 3) - truth(0, 1, 3);
+  std::mt19937_64 rng(11);
+  WithinCoverage c;
+  for (int study = 0; study < studies; ++study) {
+    std::vector<PooledCell> cells;
+    for (int a = 0; a < 2; ++a)
+      for (int k = 0; k < 2; ++k)
+        for (int s = 0; s < 4; ++s) {
+          const int wins = std::binomial_distribution<int>(200, truth(a, k, s))(rng);
+          cells.push_back({{a, k}, 100.0 * s, 0, 200, wins / 200.0, 0});
+        }
+    const PooledModel m = fitPooledModel(kFactors, cells, 0.05);
+    if (!m.fitted) continue;
+    const RuleEffect& first = m.effects[0];
+    const auto holds = [](const LevelEffect& e, double t) { return e.effect.low <= t && t <= e.effect.high; };
+    c.weak += double(holds(first.within[0], weakEffect)) / studies;
+    c.strong += double(holds(first.within[1], strongEffect)) / studies;
+    c.unjudged += double(!first.differsWith.empty()) / studies;
+  }
+  return c;
+}
+
+TEST(PooledModel, EffectsWithinEachLevelCoverAnInteractingTruth) {
+  // The first mover is worth about +0.21 under the weak king and +0.004 under the strong one;
+  // their average (about +0.11) describes neither. Each within-level interval covers its
+  // truth at least 93% of the time, and the average is left unjudged in nearly every study.
+  const WithinCoverage c = withinLevelCoverage(500);
+  std::printf("coverage of the 95%% intervals over 500 studies: first mover within the weak king %.3f, within the "
+              "strong king %.3f; averaged effect left unjudged in %.3f\n", c.weak, c.strong, c.unjudged);
+  EXPECT_GE(c.weak, 0.93);
+  EXPECT_GE(c.strong, 0.93);
+  EXPECT_GE(c.unjudged, 0.95);
+}
+
+TEST(PooledModel, ReadsTheEffectsFromTheModelWithRuleByStrengthTerms) {
+  const PooledModel m = fitPooledModel(kFactors, knownCells(0.4, 400, 0, 0.2), 0.05);
+  ASSERT_TRUE(m.fitted) << m.reason;
+  ASSERT_TRUE(m.strengthMeasured) << m.strengthReason;
+  EXPECT_EQ(m.effectsModel, "rule x Elo");
+  // The king's effect at the top, from the model whose king x Elo term the truth has.
+  EXPECT_NEAR(m.effects[1].effect.value, kingEffect(0.4, 300, 0.2), 0.002);
+  ASSERT_EQ(m.effects[1].within.size(), 2u);  // within each first mover
+  EXPECT_EQ(m.effects[1].within[0].factor, "first");
+  EXPECT_EQ(m.effects[1].within[1].level, "attackers");
 }
 
 // The cells of a shipped Linnaeus study (`summary`, under docs/studies/): levels from the
@@ -251,7 +303,9 @@ std::vector<PooledCell> linnaeusStudyCells(std::vector<PooledFactor>& factors, c
     }
     const auto [rating, stderr] = elo.at(c.at("strength"));
     const double games = c.at("games"), draws = c.at("draws").at("count");
-    cells.push_back({levels, rating, stderr, games, c.at("balance").at("score").at("value"), draws / games});
+    // The models read a cell's stopping-adjusted score (summaries written before it: the raw one).
+    const double score = c.contains("adjusted_score") ? double(c.at("adjusted_score")) : double(c.at("balance").at("score").at("value"));
+    cells.push_back({levels, rating, stderr, games, score, draws / games});
   }
   return cells;
 }
@@ -269,15 +323,16 @@ TEST(PooledModel, RefitsTheShippedLinnaeusAlphaBetaStudy) {
     std::printf("%s %s -> %s: %+.3f [%+.3f, %+.3f] p %.3f %s\n", e.factor.c_str(), e.from.c_str(), e.to.c_str(),
                 e.effect.value, e.effect.low, e.effect.high, e.p, e.verdict.c_str());
   EXPECT_EQ(m.residualDf, 24);
-  EXPECT_NEAR(m.gameDispersion, 0.584, 0.0005);
-  EXPECT_NEAR(m.dispersion, 11.24, 0.005);
-  EXPECT_NEAR(m.eloSlope.value, 0.370, 0.0005);
-  EXPECT_NEAR(m.eloSlope.low, 0.212, 0.0005);
-  EXPECT_NEAR(m.eloSlope.high, 0.528, 0.0005);
+  EXPECT_EQ(m.effectsModel, "rule x Elo");
+  EXPECT_NEAR(m.gameDispersion, 0.583, 0.0005);
+  EXPECT_NEAR(m.dispersion, 11.26, 0.005);
+  EXPECT_NEAR(m.eloSlope.value, 0.369, 0.0005);
+  EXPECT_NEAR(m.eloSlope.low, 0.211, 0.0005);
+  EXPECT_NEAR(m.eloSlope.high, 0.526, 0.0005);
   const struct {
     double value, low, high;
     const char* verdict;
-  } quoted[] = {{-0.031, -0.171, 0.110, "undecided"}, {-0.191, -0.335, -0.047, "lowers"}, {-0.182, -0.324, -0.039, "lowers"}};
+  } quoted[] = {{0.007, -0.208, 0.221, "undecided"}, {-0.086, -0.314, 0.143, "undecided"}, {-0.221, -0.434, -0.008, "lowers"}};
   ASSERT_EQ(m.effects.size(), 3u);
   for (size_t i = 0; i < 3; ++i) {
     EXPECT_NEAR(m.effects[i].effect.value, quoted[i].value, 0.0005) << m.effects[i].factor;
@@ -288,43 +343,55 @@ TEST(PooledModel, RefitsTheShippedLinnaeusAlphaBetaStudy) {
 }
 
 TEST(PooledModel, RefitsTheLinnaeusAgentsStudy) {
-  // docs/BALANCE.md section 0 quotes these figures: the trained agents' study, its pooled
-  // model and whether each rule's effect changes with strength.
+  // docs/BALANCE.md section 0 quotes these figures: the trained agents' study (its cells'
+  // stopping-adjusted scores), each rule's effect within the levels of the others, read at the
+  // top rung from the model with rule x Elo terms, and whether it changes with strength.
   std::vector<PooledFactor> factors;
   const std::vector<PooledCell> cells = linnaeusStudyCells(factors, "linnaeus-agents.json");
   ASSERT_EQ(cells.size(), 32u);
   const PooledModel m = fitPooledModel(factors, cells, 0.05);
   ASSERT_TRUE(m.fitted) << m.reason;
   ASSERT_TRUE(m.strengthMeasured) << m.strengthReason;
-  for (const RuleEffect& e : m.effects)
-    std::printf("%s %s -> %s: %+.3f [%+.3f, %+.3f] %s; from Elo %.0f to %.0f %+.3f [%+.3f, %+.3f] p %.3g %s\n",
+  EXPECT_EQ(m.effectsModel, "rule x Elo");
+  for (const RuleEffect& e : m.effects) {
+    std::printf("%s %s -> %s: %+.3f [%+.3f, %+.3f] %s; from Elo %.0f to %.0f %+.3f [%+.3f, %+.3f] p %.3g (Holm %.3g) %s\n",
                 e.factor.c_str(), e.from.c_str(), e.to.c_str(), e.effect.value, e.effect.low, e.effect.high,
                 e.verdict.c_str(), m.lowElo, m.topElo, e.strengthChange.value, e.strengthChange.low,
-                e.strengthChange.high, e.strengthP, e.strengthVerdict.c_str());
+                e.strengthChange.high, e.strengthP, e.strengthAdjusted, e.strengthVerdict.c_str());
+    for (const LevelEffect& l : e.within)
+      std::printf("  with %s=%s: %+.3f [%+.3f, %+.3f] %s\n", l.factor.c_str(), l.level.c_str(), l.effect.value,
+                  l.effect.low, l.effect.high, l.verdict.c_str());
+  }
   EXPECT_EQ(m.residualDf, 24);
-  EXPECT_NEAR(m.eloSlope.value, -0.043, 0.0005);
-  EXPECT_NEAR(m.eloSlope.low, -0.067, 0.0005);
-  EXPECT_NEAR(m.eloSlope.high, -0.019, 0.0005);
+  EXPECT_NEAR(m.eloSlope.value, -0.039, 0.0005);
   const struct {
-    double value, low, high;
-    const char* verdict;
+    const char* differsWith;
+    double withinValue, withinLow, withinHigh;  // within the first level of differsWith
+    const char* withinVerdict;
     double change, changeLow, changeHigh;
     const char* withStrength;
-  } quoted[] = {{0.100, 0.086, 0.114, "raises", 0.041, 0.005, 0.077, "rises"},
-                {-0.500, -0.524, -0.476, "lowers", 0.066, 0.030, 0.102, "rises"},
-                {-0.017, -0.031, -0.003, "within the margin", -0.012, -0.048, 0.024, "within the margin"}};
+  } quoted[] = {{"king", 0.242, 0.195, 0.290, "raises", 0.050, 0.014, 0.087, "rises"},
+                {"first", -0.375, -0.409, -0.340, "lowers", 0.059, 0.022, 0.096, "rises"},
+                {"king", -0.019, -0.066, 0.029, "undecided", -0.005, -0.041, 0.032, "within the margin"}};
   ASSERT_EQ(m.effects.size(), 3u);
   for (size_t i = 0; i < 3; ++i) {
     const RuleEffect& e = m.effects[i];
-    EXPECT_NEAR(e.effect.value, quoted[i].value, 0.0005) << e.factor;
-    EXPECT_NEAR(e.effect.low, quoted[i].low, 0.0005) << e.factor;
-    EXPECT_NEAR(e.effect.high, quoted[i].high, 0.0005) << e.factor;
-    EXPECT_EQ(e.verdict, quoted[i].verdict);
+    EXPECT_EQ(e.differsWith, quoted[i].differsWith) << e.factor;
+    EXPECT_EQ(e.verdict, "averaged over " + std::string(quoted[i].differsWith) + "'s levels: not judged");
+    const auto within = std::find_if(e.within.begin(), e.within.end(),
+                                     [&](const LevelEffect& l) { return l.factor == quoted[i].differsWith; });
+    ASSERT_NE(within, e.within.end());
+    EXPECT_NEAR(within->effect.value, quoted[i].withinValue, 0.0005) << e.factor;
+    EXPECT_NEAR(within->effect.low, quoted[i].withinLow, 0.0005) << e.factor;
+    EXPECT_NEAR(within->effect.high, quoted[i].withinHigh, 0.0005) << e.factor;
+    EXPECT_EQ(within->verdict, quoted[i].withinVerdict) << e.factor;
     EXPECT_NEAR(e.strengthChange.value, quoted[i].change, 0.0005) << e.factor;
     EXPECT_NEAR(e.strengthChange.low, quoted[i].changeLow, 0.0005) << e.factor;
     EXPECT_NEAR(e.strengthChange.high, quoted[i].changeHigh, 0.0005) << e.factor;
     EXPECT_EQ(e.strengthVerdict, quoted[i].withStrength);
   }
+  // The first mover under the strong king, where the score is pinned near 0: no effect.
+  EXPECT_NEAR(m.effects[0].within[1].effect.value, 0, 0.005);
 }
 
 }  // namespace

@@ -179,32 +179,39 @@ TEST(BalanceReport, VerdictsAndTheEloAxis) {
   EXPECT_NE(html.find("Measured on variant <code>A-first</code> only"), std::string::npos);
 }
 
-TEST(BalanceReport, AnUnfittablePooledModelDoesNotFailTheStudy) {
-  // The tiny study without Elo games, its games then all made side-0 wins: the pooled model
-  // of the strongest agent's two cells runs off to infinity. The study still finishes.
+TEST(BalanceReport, ASeparatedStudyIsFittedWithFirthsPenaltyAndBoundedExactly) {
+  // The tiny study without Elo games, its games then all made side-0 wins: without a penalty
+  // the pooled model of the strongest agent's two cells ran off to infinity and was not
+  // fitted. With Firth's it is, and each cell, with no defenders' non-loss, reports its exact
+  // bound. The study still finishes.
   std::string text = readFile(studyConfig("tiny.yaml"));
   text.erase(text.find("elo: {games: 6}"), 15);
-  const std::string study = writeFile(freshDir("balance_unfittable_file") + "/study.yaml", text);
-  const std::string dir = freshDir("balance_unfittable");
+  const std::string study = writeFile(freshDir("balance_separated_file") + "/study.yaml", text);
+  const std::string dir = freshDir("balance_separated");
   runBalance(study, dir, false);
   sqlite3* db = nullptr;
   ASSERT_EQ(sqlite3_open((dir + "/records.sqlite").c_str(), &db), SQLITE_OK);
   ASSERT_EQ(sqlite3_exec(db, "UPDATE games SET winner = 0", nullptr, nullptr, nullptr), SQLITE_OK);
   sqlite3_close(db);
   const BalanceResults r = runBalance(study, dir, false);
-  for (const CellResult& c : r.cells) EXPECT_DOUBLE_EQ(c.balance.score.value, 1.0) << c.tag;
-  EXPECT_FALSE(r.pooled.fitted);
-  EXPECT_NE(r.pooled.reason.find("separated"), std::string::npos) << r.pooled.reason;
+  for (const CellResult& c : r.cells) {
+    EXPECT_DOUBLE_EQ(c.balance.score.value, 1.0) << c.tag;
+    EXPECT_TRUE(c.exact.applies) << c.tag;
+    EXPECT_EQ(c.exact.side, 1) << c.tag;
+    EXPECT_EQ(c.exact.nonLosses, 0) << c.tag;
+  }
+  ASSERT_TRUE(r.pooled.fitted) << r.pooled.reason;
+  for (const Estimate& e : r.pooled.topScores) EXPECT_GT(e.value, 0.8);
   const nlohmann::json j = resultsToJson(r);
-  EXPECT_EQ(j["pooled"]["fitted"], false);
-  EXPECT_EQ(j["pooled"]["reason"], r.pooled.reason);
+  EXPECT_EQ(j["pooled"]["fitted"], true);
+  EXPECT_EQ(j["cells"][0]["exact_bound"]["side"], "defenders");
   EXPECT_FALSE(j.contains("elo"));
   const std::string html = readFile(writeReport(dir, ""));
-  EXPECT_NE(html.find("Not fitted: " + r.pooled.reason), std::string::npos);
+  EXPECT_NE(html.find("<table class=\"pooled\">"), std::string::npos);
   EXPECT_NE(html.find("Not rated: this study has no Elo games"), std::string::npos);
-  const CliResult out = runCli("balance " + study + " --out " + dir + " --quiet", false);
+  const CliResult out = runCli("balance " + study + " --out " + dir + " --quiet --accept-unreachable", false);
   EXPECT_EQ(out.code, 0) << out.out;
-  EXPECT_NE(out.out.find("pooled model: not fitted: " + r.pooled.reason), std::string::npos) << out.out;
+  EXPECT_NE(out.out.find("near-separated: A-first @ greedy: 0 defenders non-losses"), std::string::npos) << out.out;
   EXPECT_NE(out.out.find("ratings by colour: not rated"), std::string::npos) << out.out;
 }
 
@@ -224,7 +231,7 @@ TEST(BalanceReport, RepeatedGamesAreCountedAndWarnedAbout) {
   EXPECT_EQ(c.stats.repeated, c.stats.games - 1);
   EXPECT_EQ(r.cell(1, 0).stats.repeated, 0);
   // The command names the cell and how to widen the diversity.
-  const CliResult out = runCli("balance " + studyConfig("tiny.yaml") + " --out " + dir + " --quiet", false);
+  const CliResult out = runCli("balance " + studyConfig("tiny.yaml") + " --out " + dir + " --quiet --accept-unreachable", false);
   EXPECT_EQ(out.code, 0) << out.out;
   EXPECT_NE(out.out.find("warning: " + std::to_string(c.stats.repeated) + " of the " + std::to_string(c.stats.games) +
                          " games of balance|A-first|greedy repeat an earlier game"),
