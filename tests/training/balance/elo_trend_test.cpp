@@ -145,6 +145,37 @@ TEST(EloTrend, ConvergenceBorrowsTheDispersionOfTheWholeStudy) {
   EXPECT_FALSE(scattered.converged);
 }
 
+TEST(EloTrend, ConvergenceTooWideForTheMarginIsNotMeasurableAndSaysTheGamesItNeeds) {
+  // A flat top of 400 games a rung (the Linnaeus study's size), 16 df: the change's 90%
+  // half-width exceeds the margin, so "converged" could not have come out whatever the truth.
+  const std::vector<TrendPoint> top{{100, 0.45, 400}, {200, 0.45, 400}, {300, 0.45, 400}};
+  const Convergence c = convergence(top, 0.05, {1, 16});
+  ASSERT_TRUE(c.measured);
+  EXPECT_FALSE(c.measurable);
+  EXPECT_GT(c.halfWidth90, 0.05);
+  // The games a rung would need scale as the squared ratio of half-width to margin; at those
+  // games the same flat top is measurable and shown converged.
+  EXPECT_NEAR(c.gamesNeeded, 400 * (c.halfWidth90 / 0.05) * (c.halfWidth90 / 0.05), 1e-6);
+  const double needed = std::ceil(c.gamesNeeded * 1.1);
+  const Convergence more = convergence({{100, 0.45, needed}, {200, 0.45, needed}, {300, 0.45, needed}}, 0.05, {1, 16});
+  EXPECT_TRUE(more.measurable);
+  EXPECT_TRUE(more.converged);
+  // 20,000 games a rung: measurable, nothing needed.
+  EXPECT_TRUE(convergence({{100, 0.45, 20000}, {200, 0.45, 20000}, {300, 0.45, 20000}}, 0.05, {1, 16}).measurable);
+}
+
+TEST(EloTrend, DrawsNarrowATrendsIntervalByTheirSmallerVariance) {
+  // The same scores over the same games, with 60% draws: a drawn game's half point varies
+  // less than a win or loss, so the slope's interval narrows (by about sqrt(1 - 0.6 / (4 s (1 - s))))).
+  const std::vector<TrendPoint> decisive{{0, 0.45, 400}, {100, 0.50, 400}, {200, 0.56, 400}, {300, 0.60, 400}};
+  std::vector<TrendPoint> drawn = decisive;
+  for (TrendPoint& p : drawn) p.drawRate = 0.6;
+  const Trend a = fitTrend(decisive), b = fitTrend(drawn);
+  ASSERT_TRUE(a.fitted && b.fitted);
+  EXPECT_NEAR(a.slope, b.slope, 1e-3);
+  EXPECT_LT(std::sqrt(b.cov[1][1]), 0.75 * std::sqrt(a.cov[1][1]));
+}
+
 TEST(EloTrend, AConvergenceIntervalStaysWithinTheScoresRange) {
   // A zig-zag over the top three rungs with its own dispersion on 1 degree of freedom (t
   // quantile 12.7): the delta-method interval of the change would run past +-1.
