@@ -156,7 +156,7 @@ void GameFileParser::line(const std::string& text, const GameVisitor& visit) {
   g.round = line.integer("round", 0, 1 << 30);
   const auto [first, fresh] = seen_[g.tag].emplace(g.round, number_);
   if (!fresh) {
-    line.fail("tag " + quoted(g.tag) + " round " + std::to_string(g.round) + " is given twice (lines " +
+    line.fail("tag " + tz::quoted(g.tag) + " round " + std::to_string(g.round) + " is given twice (lines " +
               std::to_string(first->second) + " and " + std::to_string(number_) + "); a game counts once");
   }
   filed.settings = line.text("settings");
