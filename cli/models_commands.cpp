@@ -71,7 +71,10 @@ void addList(CLI::App& models) {
       const ModelCard card = readModelCard(ModelFolder::find(name).card);
       nlohmann::json j{{"name", name}, {"variant", card.variant}, {"step", card.step}, {"agent", card.agentSpec()}, {"summary", card.summary}};
       list.push_back(j);
-      if (!*json) std::cout << name << "  " << card.variant << "  step " << card.step << "  " << card.agentSpec() << "\n  " << card.summary << "\n";
+      if (!*json) {
+        std::cout << name << "  " << tz::printable(card.variant, 200) << "  step " << card.step << "  "
+                  << tz::printable(card.agentSpec(), 200) << "\n  " << tz::printable(card.summary, 400) << "\n";
+      }
     }
     if (*json) std::cout << nlohmann::json{{"models", list}, {"directory", modelsDirectory()}}.dump() << "\n";
     else if (list.empty()) std::cout << "no models in " << modelsDirectory() << "\n";

@@ -18,6 +18,9 @@ namespace tz::cli {
 
 namespace {
 
+// A name, tag or setting read from a file, as one printable line for the terminal.
+std::string shown(const std::string& text) { return tz::printable(text, 200); }
+
 void addCheck(CLI::App& records) {
   struct Opts {
     std::vector<std::string> files;
@@ -54,12 +57,13 @@ void addCheck(CLI::App& records) {
         }
         file["pairings"].push_back(j);
         if (o->json) continue;
-        std::cout << "A = " << p.a << "\nB = " << p.b << "\non " << p.variant << "\n"
+        // Names from the file are shown printable: no control byte of theirs reaches the terminal.
+        std::cout << "A = " << shown(p.a) << "\nB = " << shown(p.b) << "\non " << p.variant << "\n"
                   << tallyHeader("A's results");
         for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + p.sideNames[side], p.tally.bySide[side]);
         std::cout << tallyLine("overall", overall);
         if (p.tags.size() < 2) continue;
-        for (const TagTally& t : p.tags) std::cout << tallyLine("tag " + t.tag, t.tally.overall());
+        for (const TagTally& t : p.tags) std::cout << tallyLine("tag " + shown(t.tag), t.tally.overall());
       }
       all.push_back(file);
     }
