@@ -184,7 +184,10 @@ void writeSidecar(const ExportResult& r, const Network& net, const Game& game, c
 }  // namespace
 
 std::string exportPython() {
-  if (const char* env = std::getenv("TAFLZERO_PYTHON")) return env;
+  if (const char* env = std::getenv("TAFLZERO_PYTHON")) {
+    if (*env == '\0') throw Error("TAFLZERO_PYTHON is set but empty: name the Python to run, or unset it");
+    return env;
+  }
   return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
 }
 
