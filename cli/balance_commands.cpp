@@ -268,9 +268,7 @@ class QuickStudyFile {
   explicit QuickStudyFile(const std::string& yaml)
       : path_((std::filesystem::temp_directory_path() / ("taflzero-quick-study-" + std::to_string(getpid()) + ".yaml"))
                   .string()) {
-    std::ofstream out(path_);
-    out << yaml;
-    if (!out.flush()) throw Error("cannot write the study file " + path_);
+    writeFileAtomically(path_, yaml, "the study file");
   }
   ~QuickStudyFile() { std::filesystem::remove(path_); }
   QuickStudyFile(const QuickStudyFile&) = delete;

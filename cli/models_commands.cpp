@@ -36,18 +36,29 @@ void checkMayWrite(const ModelFolder& folder, bool force) {
   }
 }
 
-// Writes the card, its README.md and the index of every model in the card's models folder.
-void writeCard(const ModelFolder& folder, const ModelCard& card) {
-  fs::create_directories(folder.dir);
-  writeFileAtomically(folder.card, modelCardYaml(card), "model card");
-  writeFileAtomically(folder.readme, modelReadme(card, checkpointFacts(folder.checkpoint)), "model card");
-  std::vector<ModelCard> cards;
-  const fs::path directory = fs::path(folder.dir).parent_path();
-  for (const auto& entry : fs::directory_iterator(directory)) {
-    if (fs::is_regular_file(entry.path() / "card.yaml")) cards.push_back(readModelCard((entry.path() / "card.yaml").string()));
+// The files a changed card rewrites, by path: the card, its README.md and, for a model in a
+// models directory, the index of every model there. Every one is made (every sibling card
+// read and checked) before the caller writes the first.
+std::vector<std::pair<std::string, std::string>> cardFiles(const ModelFolder& folder, const ModelCard& card,
+                                                           const std::string& checkpoint) {
+  std::vector<std::pair<std::string, std::string>> files{
+      {folder.card, modelCardYaml(card)}, {folder.readme, modelReadme(card, checkpointFacts(checkpoint))}};
+  if (folder.index.empty()) return files;
+  std::vector<ModelCard> cards{card};
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(fs::path(folder.index).parent_path(), ec)) {
+    const std::string sibling = (entry.path() / "card.yaml").string();
+    if (entry.path().filename() != folder.name && fs::is_regular_file(sibling)) cards.push_back(readModelCard(sibling));
   }
   std::sort(cards.begin(), cards.end(), [](const ModelCard& a, const ModelCard& b) { return a.name < b.name; });
-  writeFileAtomically((directory / "README.md").string(), modelsIndexMarkdown(cards), "models index");
+  files.emplace_back(folder.index, modelsIndexMarkdown(cards));
+  refuseLink(folder.index, "models index");
+  return files;
+}
+
+// Writes the files cardFiles made.
+void writeCardFiles(const std::vector<std::pair<std::string, std::string>>& files) {
+  for (const auto& [path, text] : files) writeFileAtomically(path, text, "model card file");
 }
 
 void addList(CLI::App& models) {
@@ -60,7 +71,10 @@ void addList(CLI::App& models) {
       const ModelCard card = readModelCard(ModelFolder::find(name).card);
       nlohmann::json j{{"name", name}, {"variant", card.variant}, {"step", card.step}, {"agent", card.agentSpec()}, {"summary", card.summary}};
       list.push_back(j);
-      if (!*json) std::cout << name << "  " << card.variant << "  step " << card.step << "  " << card.agentSpec() << "\n  " << card.summary << "\n";
+      if (!*json) {
+        std::cout << name << "  " << tz::printable(card.variant, 200) << "  step " << card.step << "  "
+                  << tz::printable(card.agentSpec(), 200) << "\n  " << tz::printable(card.summary, 400) << "\n";
+      }
     }
     if (*json) std::cout << nlohmann::json{{"models", list}, {"directory", modelsDirectory()}}.dump() << "\n";
     else if (list.empty()) std::cout << "no models in " << modelsDirectory() << "\n";
@@ -101,7 +115,8 @@ void addCard(CLI::App& models) {
     for (const std::string& n : *names) {
       const ModelFolder folder = ModelFolder::find(n);
       checkMayWrite(folder, *force);
-      writeCard(folder, readModelCard(folder.card));
+      folder.refuseLinks();
+      writeCardFiles(cardFiles(folder, readModelCard(folder.card), folder.checkpoint));
       std::cout << "wrote " << folder.readme << "\n";
     }
   });
@@ -129,8 +144,10 @@ void addAdd(CLI::App& models) {
     checkModelName(o->name, "model");
     const ModelFolder folder = ModelFolder::at(o->into.empty() ? modelsDirectory() : o->into, o->name);
     checkMayWrite(folder, o->force);
+    folder.refuseLinks();
     const RunPaths run = RunPaths::of(o->run);
     if (!fs::is_regular_file(run.config)) throw Error("run folder " + tz::quoted(o->run) + " holds no config.yaml");
+    if (!fs::is_regular_file(run.records)) throw Error("run folder " + tz::quoted(o->run) + " holds no records.sqlite");
     const CheckpointFacts facts = checkpointFacts(o->checkpoint);
     ModelCard card;
     if (fs::exists(folder.card)) card = readModelCard(folder.card);
@@ -161,10 +178,10 @@ void addAdd(CLI::App& models) {
     if (!o->play.empty()) card.play = o->play;
     card.sittings.push_back(s);
     card.strength.clear();  // the measurements were of the model it replaces
+    const auto files = cardFiles(folder, card, o->checkpoint);
     fs::create_directories(folder.dir);
-    fs::copy_file(o->checkpoint, folder.checkpoint + ".tmp", fs::copy_options::overwrite_existing);
-    fs::rename(folder.checkpoint + ".tmp", folder.checkpoint);
-    writeCard(folder, card);
+    copyFileAtomically(o->checkpoint, "checkpoint " + o->checkpoint, folder.checkpoint, "model checkpoint");
+    writeCardFiles(files);
     std::cout << "model " << o->name << " in " << folder.dir << ": step " << card.step << ", sitting "
               << card.sittings.size() << "\n";
   });
@@ -173,7 +190,7 @@ void addAdd(CLI::App& models) {
 void addScore(CLI::App& models) {
   struct Opts {
     std::string name, games, agent, opponent, command, conditions;
-    bool force = false;
+    bool force = false, forfeits = false;
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = models.add_subcommand("score", "Add a measurement to a model's card from a games file, copied into "
@@ -185,30 +202,41 @@ void addScore(CLI::App& models) {
   cmd->add_option("--command", o->command, "The command that played them")->required();
   cmd->add_option("--conditions", o->conditions, "The machine, what else ran on it, the date")->required();
   cmd->add_flag("--force", o->force, "Change the card (required: it is in models/)");
+  cmd->add_flag("--forfeits", o->forfeits, "Count games a server ended by a forfeit (the card's row then says how many)");
   cmd->callback([o] {
     const ModelFolder folder = ModelFolder::find(o->name);
     checkMayWrite(folder, o->force);
+    folder.refuseLinks();
     ModelCard card = readModelCard(folder.card);
     ModelStrength s;
     s.agent = o->agent.empty() ? card.agentSpec() : o->agent;
     s.opponent = o->opponent;
     s.command = o->command;
     s.conditions = o->conditions;
-    const GameFileCheck check = checkGames(readGameFile(o->games), o->games);
-    s.tally = pairingOf(check, s.agent, s.opponent, o->games).tally;
+    const GameFileCheck check = checkGameFile(o->games);
+    const PairingTally pairing = pairingOf(check, s.agent, s.opponent, o->games);
+    s.tally = pairing.tally;
+    s.forfeits = pairing.forfeits;
+    if (s.forfeits > 0 && !o->forfeits) {
+      throw Error("games file " + o->games + ": " + std::to_string(s.forfeits) + " of the games of " + tz::quoted(s.agent) +
+                  " against " + tz::quoted(s.opponent) + " ended by a forfeit (a server's judgement, not the rules'); "
+                  "pass --forfeits to count them (the card's row then says so)");
+    }
     s.gamesFile = "games/" + fs::path(o->games).filename().string();
     const std::string target = folder.dir + "/" + s.gamesFile;
-    fs::create_directories(folder.dir + "/games");
-    if (!fs::exists(target) || !fs::equivalent(o->games, target)) {
-      fs::copy_file(o->games, target + ".tmp", fs::copy_options::overwrite_existing);
-      fs::rename(target + ".tmp", target);
-    }
     // A row is its games file: scoring the same file again replaces it, another file adds a row.
     auto same = std::find_if(card.strength.begin(), card.strength.end(),
                              [&](const ModelStrength& m) { return m.gamesFile == s.gamesFile; });
     if (same != card.strength.end()) *same = s;
     else card.strength.push_back(s);
-    writeCard(folder, card);
+    const auto files = cardFiles(folder, card, folder.checkpoint);
+    refuseLink(target, "games file");
+    fs::create_directories(folder.games);
+    std::error_code ec;
+    if (!fs::exists(target) || !fs::equivalent(o->games, target, ec)) {
+      copyFileAtomically(o->games, "games file " + o->games, target, "games file");
+    }
+    writeCardFiles(files);
     std::cout << "model " << card.name << ": " << s.tally.overall().games() << " games against " << s.opponent << " in "
               << target << "\n";
   });

@@ -241,11 +241,13 @@ std::vector<int> parseBatches(const std::string& text) {
   std::vector<int> out;
   std::stringstream in(text);
   for (std::string item; std::getline(in, item, ',');) {
+    size_t end = 0;
     try {
-      out.push_back(std::stoi(item));
+      out.push_back(std::stoi(item, &end));
     } catch (const std::exception&) {
-      throw Error("--batches: '" + item + "' is not a number");
+      end = 0;
     }
+    if (end == 0 || end != item.size()) throw Error("--batches: " + tz::quoted(item) + " is not a whole number");
     if (out.back() < 1 || out.back() > 4096) throw Error("--batches: sizes must be in [1, 4096]");
   }
   if (out.empty()) throw Error("--batches: expected a comma-separated list of batch sizes");

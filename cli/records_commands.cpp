@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 
 #include "cli/commands.h"
 #include "cli/tally_output.h"
@@ -16,6 +17,9 @@
 namespace tz::cli {
 
 namespace {
+
+// A name, tag or setting read from a file, as one printable line for the terminal.
+std::string shown(const std::string& text) { return tz::printable(text, 200); }
 
 void addCheck(CLI::App& records) {
   struct Opts {
@@ -31,7 +35,7 @@ void addCheck(CLI::App& records) {
   cmd->callback([o] {
     nlohmann::json all = nlohmann::json::array();
     for (const std::string& path : o->files) {
-      const GameFileCheck check = checkGames(readGameFile(path), path);
+      const GameFileCheck check = checkGameFile(path);
       nlohmann::json file{{"file", path},
                           {"games", check.games},
                           {"plies", check.plies},
@@ -53,12 +57,13 @@ void addCheck(CLI::App& records) {
         }
         file["pairings"].push_back(j);
         if (o->json) continue;
-        std::cout << "A = " << p.a << "\nB = " << p.b << "\non " << p.variant << "\n"
+        // Names from the file are shown printable: no control byte of theirs reaches the terminal.
+        std::cout << "A = " << shown(p.a) << "\nB = " << shown(p.b) << "\non " << p.variant << "\n"
                   << tallyHeader("A's results");
         for (int side = 0; side < 2; ++side) std::cout << tallyLine("as " + p.sideNames[side], p.tally.bySide[side]);
         std::cout << tallyLine("overall", overall);
         if (p.tags.size() < 2) continue;
-        for (const TagTally& t : p.tags) std::cout << tallyLine("tag " + t.tag, t.tally.overall());
+        for (const TagTally& t : p.tags) std::cout << tallyLine("tag " + shown(t.tag), t.tally.overall());
       }
       all.push_back(file);
     }
@@ -103,14 +108,31 @@ void addImport(CLI::App& records) {
                                  "STUDY_DIR/records.sqlite, an arena's --db)")->required();
   cmd->add_option("files", o->files, "Games files")->required();
   cmd->callback([o] {
-    std::vector<std::pair<std::string, std::vector<FiledGame>>> files;
-    for (const std::string& path : o->files) files.emplace_back(path, readGameFile(path));
-    if (const auto parent = std::filesystem::path(o->db).parent_path(); !parent.empty()) {
-      std::filesystem::create_directories(parent);
+    namespace fs = std::filesystem;
+    // Every file is read and checked against the database before anything is stored; a
+    // database (and its folder) is made only when a game is stored in it.
+    std::error_code ec;
+    const bool existed = fs::exists(o->db, ec);
+    std::unique_ptr<RecordStore> store = existed ? std::make_unique<RecordStore>(o->db) : nullptr;
+    GameImport import(store.get());
+    std::vector<std::pair<std::string, ImportCount>> counts;
+    for (const std::string& path : o->files) counts.emplace_back(path, import.addFile(path));
+    if (!import.nothingToStore()) {
+      try {
+        if (!existed) {
+          if (const auto parent = fs::path(o->db).parent_path(); !parent.empty()) fs::create_directories(parent);
+          store = std::make_unique<RecordStore>(o->db);
+        }
+        import.storeIn(*store);
+      } catch (...) {
+        store.reset();
+        if (!existed) {
+          for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(o->db + suffix, ec);
+        }
+        throw;
+      }
     }
-    RecordStore store(o->db);
-    for (const auto& [path, games] : files) {
-      const ImportCount n = importGames(store, games, path);
+    for (const auto& [path, n] : counts) {
       std::cout << path << ": " << n.added << " games added to " << o->db << ", " << n.present << " already there\n";
     }
   });

@@ -94,7 +94,7 @@ std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<
 }
 
 std::unique_ptr<Game> gameFromYamlText(const std::string& yaml, const std::string& name, const std::string& what) {
-  return gameFromYaml(parseYamlText(yaml, what), what, name);
+  return gameFromYaml(parseRulesText(yaml, what), what, name);
 }
 
 }  // namespace tz

@@ -12,6 +12,7 @@
 
 #include "game/base/field_json.h"
 #include "game/base/error.h"
+#include "game/base/json_text.h"
 #include "game/base/user_files.h"
 #include "nets/network_impl.h"
 #include "nets/network_tensors.h"
@@ -53,7 +54,7 @@ std::string infoJson(const Network& net) {
 
 CheckpointInfo parseInfo(const std::string& text, const std::string& what) {
   try {
-    const auto j = nlohmann::json::parse(text);
+    const nlohmann::json j = parseJsonText(text, what + ": metadata");
     if (j.at("format").get<int>() != kFormatVersion) {
       throw Error(what + " has checkpoint format " + j.at("format").dump() + ", but this build reads format " +
                   std::to_string(kFormatVersion) + " (format 1, a LibTorch archive, is no longer read)");
@@ -118,16 +119,6 @@ std::string readFile(const std::string& path) {
   return file.read(0, file.size());
 }
 
-void writeAll(int fd, const std::string& bytes, const std::string& tmp) {
-  size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw Error("cannot write " + tmp + ": " + std::strerror(errno));
-    done += size_t(n);
-  }
-}
-
 }  // namespace
 
 std::string checkpointBytes(const Network& net) {
@@ -182,30 +173,7 @@ void saveCheckpoint(const Network& net, const std::string& path) {
   const fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
   std::error_code ec;
   fs::create_directories(dir, ec);
-  std::string tmp = (dir / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
-  const int fd = ::mkstemp(tmp.data());
-  if (fd < 0) throw Error("cannot write checkpoint " + path + ": " + std::strerror(errno));
-  ::fchmod(fd, 0644);  // mkstemp's 0600 would make checkpoints the one output others cannot read
-  try {
-    writeAll(fd, bytes, tmp);
-    if (::fsync(fd) != 0) throw Error("cannot sync " + tmp + ": " + std::strerror(errno));
-    if (::close(fd) != 0) throw Error("cannot close " + tmp + ": " + std::strerror(errno));
-  } catch (...) {
-    ::close(fd);
-    ::unlink(tmp.c_str());
-    throw;
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string reason = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    throw Error("cannot rename " + tmp + " to " + path + ": " + reason);
-  }
-  // Make the rename itself durable.
-  const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
-  if (dirFd >= 0) {
-    ::fsync(dirFd);
-    ::close(dirFd);
-  }
+  writeFileAtomically(path, bytes, "checkpoint");
 }
 
 std::unique_ptr<Network> loadCheckpoint(const std::string& path, const Game& game, const std::string& device) {

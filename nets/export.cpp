@@ -16,6 +16,7 @@
 
 #include "game/base/data_dir.h"
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "nets/network_impl.h"
 #include "nets/positions.h"
 #include "nets/temp_dir.h"
@@ -63,12 +64,7 @@ std::string failure(const std::string& program, int status, const std::string& o
 }
 
 // Writes `text` to `path`; throws Error naming the file and the system's reason (a full disk).
-void writeWhole(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(text.data(), std::streamsize(text.size()));
-  out.close();
-  if (!out) throw Error("cannot write " + path + ": " + std::strerror(errno ? errno : EIO));
-}
+void writeWhole(const std::string& path, const std::string& text) { writeFileAtomically(path, text, "export file"); }
 
 void writeFloats(const std::string& path, const std::vector<float>& v) {
   writeWhole(path, std::string(reinterpret_cast<const char*>(v.data()), v.size() * sizeof(float)));
@@ -130,7 +126,7 @@ void saveWeights(const Network& net, const std::string& path) {
   for (const auto& p : net.impl().net->named_parameters()) dict.insert(p.key(), p.value().detach().cpu());
   for (const auto& b : net.impl().net->named_buffers()) dict.insert(b.key(), b.value().detach().cpu());
   const std::vector<char> bytes = torch::pickle_save(c10::IValue(dict));
-  std::ofstream(path, std::ios::binary).write(bytes.data(), std::streamsize(bytes.size()));
+  writeFileAtomically(path, std::string(bytes.begin(), bytes.end()), "exported weights");
 }
 
 // Outputs of the TorchScript file run by this process's LibTorch (policy, value and, for a
@@ -182,13 +178,16 @@ void writeSidecar(const ExportResult& r, const Network& net, const Game& game, c
   j["verified"] = {{"samples", r.samples}, {"tolerance", o.tolerance}, {"runtimes", r.checkedWith},
                    {"max_abs_diff", r.maxAbsDiff}};
   if (!r.uncheckedReason.empty()) j["verified"]["unchecked"] = r.uncheckedReason;
-  std::ofstream(r.sidecarFile) << j.dump(2) << "\n";
+  writeFileAtomically(r.sidecarFile, j.dump(2) + "\n", "export sidecar");
 }
 
 }  // namespace
 
 std::string exportPython() {
-  if (const char* env = std::getenv("TAFLZERO_PYTHON")) return env;
+  if (const char* env = std::getenv("TAFLZERO_PYTHON")) {
+    if (*env == '\0') throw Error("TAFLZERO_PYTHON is set but empty: name the Python to run, or unset it");
+    return env;
+  }
   return fs::exists("/usr/bin/python3") ? "/usr/bin/python3" : "python3";
 }
 

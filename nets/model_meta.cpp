@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "game/base/error.h"
+#include "game/base/json_text.h"
 #include "game/registry.h"
 #include "game/conditioned/rule_conditioned_game.h"
 #include "game/base/yaml_difference.h"
@@ -45,7 +46,7 @@ std::string describeDifferences(const std::map<std::string, std::string>& ours,
 
 std::map<std::string, std::string> flattenJsonText(const std::string& text) {
   std::map<std::string, std::string> out;
-  const nlohmann::json flat = nlohmann::json::parse(text).flatten();
+  const nlohmann::json flat = parseJsonText(text, "encoding description").flatten();
   for (const auto& [k, v] : flat.items()) out[k] = v.dump();
   return out;
 }
@@ -204,16 +205,16 @@ std::string modelMetaJson(const ModelMeta& m) {
 
 ModelMeta modelMetaFromJson(const std::string& text, const std::string& what) {
   try {
-    const auto j = nlohmann::json::parse(text);
+    const nlohmann::json j = parseJsonText(text, what + ": model metadata");
     ModelMeta m;
     m.family = j.at("family").get<std::string>();
     m.variant = j.at("variant").get<std::string>();
     m.rulesYaml = j.at("rules_yaml").get<std::string>();
-    if (!parseYamlText(m.rulesYaml, what + ": key 'rules_yaml'").IsMap()) {
+    if (!parseRulesText(m.rulesYaml, what + ": key 'rules_yaml'").IsMap()) {
       throw Error(what + ": key 'rules_yaml': expected a map of rule keys");
     }
     m.encodingJson = j.at("encoding_json").get<std::string>();
-    if (!nlohmann::json::parse(m.encodingJson).is_object()) {
+    if (!parseJsonText(m.encodingJson, what + ": key 'encoding_json'").is_object()) {
       throw Error(what + ": key 'encoding_json': expected a JSON object");
     }
     m.shape = {shapeFrom(j, "input_shape", what), shapeFrom(j, "policy_shape", what), j.at("num_actions").get<int>()};

@@ -59,9 +59,8 @@ void checkPlayable(const Network& net, const std::vector<PageFile>& files) {
 // Copies the page's files into `outDir`; returns the page's path.
 std::string copyPage(const std::vector<PageFile>& files, const std::string& outDir) {
   for (const PageFile& f : files) {
-    std::error_code ec;
-    fs::copy_file(f.source, fs::path(outDir) / f.source.filename(), fs::copy_options::overwrite_existing, ec);
-    if (ec) throw Error("web export: cannot copy " + f.source.string() + " into " + outDir + ": " + ec.message());
+    copyFileAtomically(f.source.string(), "web export: page file " + f.source.string(),
+                       (fs::path(outDir) / f.source.filename()).string(), "web export: page file");
   }
   return (fs::path(outDir) / "index.html").string();
 }

@@ -8,6 +8,7 @@
 
 #include "cli/engine/printable.h"
 #include "game/base/error.h"
+#include "game/base/json_text.h"
 #include "game/tafl/topology.h"
 
 namespace tz::cli::tablut {
@@ -22,13 +23,7 @@ constexpr std::array<const char*, 5> kTurns{"WHITE", "BLACK", "WHITEWIN", "BLACK
 constexpr std::array<const char*, 4> kCells{"EMPTY", "BLACK", "WHITE", "KING"};  // by tafl::Cell
 
 // The JSON text of a message, or Error saying why it is none (the parser's reason, made printable).
-json parseJson(const std::string& text) {
-  try {
-    return json::parse(text);
-  } catch (const json::exception& e) {
-    throw Error("not JSON: " + printable(std::string(e.what()).substr(0, 200)));
-  }
-}
+json parseJson(const std::string& text) { return parseJsonText(text, ""); }
 
 // The plain cell (rank * 9 + file, ours) of the server's board[row][column].
 int plainOfServer(int row, int column) { return (kSize - 1 - row) * kSize + column; }

@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "game/base/yaml_text.h"
 
 namespace tz {
@@ -167,16 +168,7 @@ std::string resolveFile(const std::string& value, const std::string& configPath)
 }
 
 YAML::Node loadYamlFile(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw Error(path + ": is a directory, not a YAML file");
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
-    throw Error(path + ": is not a regular file (a device or a pipe), not a YAML file");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parseYamlText(text.str(), path);
+  return parseYamlText(readRegularFile(path, "YAML file " + path, kMaxYamlFileBytes), path);
 }
 
 std::string overrideName(const std::string& override) { return "--set " + quoted(override); }

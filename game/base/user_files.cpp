@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -90,22 +91,81 @@ void checkOutputFolder(const std::string& path, const std::string& what, bool ma
   }
 }
 
-void writeFileAtomically(const std::string& path, const std::string& bytes, const std::string& what) {
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw Error("cannot write " + what + " " + tmp + ": " + std::strerror(errno));
-  int error = 0;
-  for (size_t at = 0; at < bytes.size() && !error;) {
-    const ssize_t n = ::write(fd, bytes.data() + at, bytes.size() - at);
-    if (n < 0 && errno != EINTR) error = errno;
-    if (n > 0) at += size_t(n);
+AtomicFile::AtomicFile(const std::string& path, std::string what) : path_(path), what_(std::move(what)) {
+  if (path.empty()) throw Error(what_ + ": the path is empty; name a file to write");
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+    throw Error(what_ + " " + path + " is " + kindOf(st.st_mode) + "; name a file to write");
   }
-  if (!error && ::fsync(fd) != 0) error = errno;
-  if (::close(fd) != 0 && !error) error = errno;
-  if (!error && std::rename(tmp.c_str(), path.c_str()) != 0) error = errno;
-  if (error) {
-    ::unlink(tmp.c_str());
-    throw Error("cannot write " + what + " " + path + ": " + std::strerror(error));
+  const std::filesystem::path target(path);
+  const std::filesystem::path dir = target.parent_path().empty() ? std::filesystem::path(".") : target.parent_path();
+  temp_ = (dir / ("." + target.filename().string() + ".tmp.XXXXXX")).string();
+  fd_ = ::mkstemp(temp_.data());  // O_CREAT | O_EXCL: a fresh file, never one planted there
+  if (fd_ < 0) throw Error("cannot write " + what_ + " " + path_ + ": " + std::strerror(errno));
+  ::fchmod(fd_, 0644);  // mkstemp's 0600 would make this the one output others cannot read
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) ::close(fd_);
+  if (!committed_) ::unlink(temp_.c_str());
+}
+
+void AtomicFile::fail(int error) {
+  if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
+  ::unlink(temp_.c_str());
+  committed_ = true;  // nothing left to remove
+  throw Error("cannot write " + what_ + " " + path_ + ": " + std::strerror(error));
+}
+
+void AtomicFile::write(const void* data, size_t size) {
+  const char* bytes = static_cast<const char*>(data);
+  for (size_t at = 0; at < size;) {
+    const ssize_t n = ::write(fd_, bytes + at, size - at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) fail(n < 0 ? errno : EIO);
+    at += size_t(n);
+  }
+}
+
+void AtomicFile::commit() {
+  if (::fsync(fd_) != 0) fail(errno);
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) fail(errno);
+  if (std::rename(temp_.c_str(), path_.c_str()) != 0) fail(errno);
+  committed_ = true;
+  // Make the rename itself durable.
+  const std::filesystem::path dir = std::filesystem::path(path_).parent_path();
+  const int dirFd = ::open(dir.empty() ? "." : dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dirFd >= 0) {
+    ::fsync(dirFd);
+    ::close(dirFd);
+  }
+}
+
+void writeFileAtomically(const std::string& path, const std::string& bytes, const std::string& what) {
+  AtomicFile file(path, what);
+  file.write(bytes.data(), bytes.size());
+  file.commit();
+}
+
+void copyFileAtomically(const std::string& from, const std::string& fromWhat, const std::string& to,
+                        const std::string& what) {
+  constexpr uint64_t kChunk = uint64_t(1) << 20;
+  const RegularFile source(from, fromWhat);
+  AtomicFile file(to, what);
+  for (uint64_t at = 0; at < source.size(); at += kChunk) {
+    const std::string bytes = source.read(at, std::min(kChunk, source.size() - at));
+    file.write(bytes.data(), bytes.size());
+  }
+  file.commit();
+}
+
+void refuseLink(const std::string& path, const std::string& what) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+    throw Error(what + " " + path + " is a symbolic link; it must be the file or folder itself");
   }
 }
 

@@ -65,6 +65,14 @@ void checkUniqueKeys(const YAML::Node& node, const std::string& what) {
   }
 }
 
+YAML::Node parseRulesText(const std::string& text, const std::string& what) {
+  if (text.size() > kMaxRulesTextBytes) {
+    throw Error(what + ": the rules text is too long (" + std::to_string(text.size()) + " bytes, at most " +
+                std::to_string(kMaxRulesTextBytes) + ")");
+  }
+  return parseYamlText(text, what);
+}
+
 YAML::Node parseYamlText(const std::string& text, const std::string& what) {
   YAML::Node root;
   try {

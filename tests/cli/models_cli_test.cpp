@@ -155,5 +155,37 @@ TEST_F(ModelsCli, ScoringAddsARowPerGamesFile) {
   EXPECT_EQ(verify.code, 0) << verify.out;
 }
 
+// A model folder from a stranger, kept outside the models directory: a link planted where the
+// old writers made their temporaries is never followed, no index is written beside the folder,
+// and a games/ or README.md that is a link is refused before anything is written.
+TEST_F(ModelsCli, AStrangersFolderChangesNothingOutsideIt) {
+  const std::string downloads = dir_ + "-downloads", model = downloads + "/brandubh";
+  fs::remove_all(downloads);
+  fs::create_directories(downloads);
+  fs::copy(dir_ + "/brandubh", model, fs::copy_options::recursive);
+  std::ofstream(downloads + "/victim") << "kept";
+  for (const char* file : {"README.md.tmp", "card.yaml.tmp"}) fs::create_symlink("../victim", model + "/" + file);
+  const CliResult card = run("models card " + model + " --force");
+  ASSERT_EQ(card.code, 0) << card.out;
+  EXPECT_EQ(readText(downloads + "/victim"), "kept");
+  EXPECT_FALSE(fs::exists(downloads + "/README.md"));
+  const std::string before = readText(model + "/card.yaml");
+  fs::rename(model + "/games", downloads + "/games");
+  fs::create_directory_symlink(downloads + "/games", model + "/games");
+  expectError("models card " + model + " --force", model + "/games is a symbolic link");
+  expectError("models score " + model + " --games " + downloads + "/games/vs-mcts1000.jsonl --opponent mcts:sims=1000 "
+              "--command c --conditions c --force", "is a symbolic link");
+  EXPECT_EQ(readText(model + "/card.yaml"), before);
+  // The agent of a row is the card's model exactly, not a name it begins.
+  std::string text = before;
+  for (size_t at = text.find("agent: model:brandubh"); at != std::string::npos; at = text.find("agent: model:brandubh", at + 1)) {
+    text.insert(at + 21, "-other");
+  }
+  fs::remove(model + "/games");
+  fs::rename(downloads + "/games", model + "/games");
+  std::ofstream(model + "/card.yaml") << text;
+  expectError("models verify " + model, "is not model:brandubh");
+}
+
 }  // namespace
 }  // namespace tz::test

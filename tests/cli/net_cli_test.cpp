@@ -218,8 +218,8 @@ TEST(NetCli, AFailedExportNamesTheProgramAndItsExitStatus) {
 // Directories and impossible paths given for files: one line naming them, exit status 2.
 TEST(NetCli, FilesThatCannotBeUsedAreOneLineErrors) {
   const std::string quick = std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml";
-  expectOneLineError("train /tmp --run /tmp/never", "/tmp: is a directory, not a YAML file");
-  expectOneLineError("net init --variant brandubh --network /tmp --out /tmp/never.ckpt", "/tmp: is a directory");
+  expectOneLineError("train /tmp --run /tmp/never", "YAML file /tmp is a directory, not a regular file");
+  expectOneLineError("net init --variant brandubh --network /tmp --out /tmp/never.ckpt", "YAML file /tmp is a directory, not a regular file");
   expectOneLineError("net info /tmp", "checkpoint /tmp is a directory, not a regular file");
   expectOneLineError("train " + quick + " --run /etc/passwd/run", "'/etc/passwd/run/checkpoints': Not a directory");
 }

@@ -10,6 +10,7 @@
 
 #include "game/base/error.h"
 #include "game/base/run_in_threads.h"
+#include "game/base/user_files.h"
 #include "game/conditioned/rule_conditioned_game.h"
 #include "game/registry.h"
 #include "nets/checkpoint.h"
@@ -192,7 +193,7 @@ void checkStoredStudy(const StudyConfig& study, const std::string& dir, const Re
 void storeStudy(const StudyConfig& study, const std::string& studyPath, const std::string& dir, RecordStore& store) {
   const StudyPaths paths = StudyPaths::of(dir);
   if (!fs::exists(paths.config) || !fs::equivalent(studyPath, paths.config)) {
-    fs::copy_file(studyPath, paths.config, fs::copy_options::overwrite_existing);
+    copyFileAtomically(studyPath, "study file " + studyPath, paths.config, "study file");
   }
   store.setMeta(kStudyMetaKey, studyToJson(study).dump());
 }

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 #include "nets/temp_dir.h"
 #include "training/distributed/weights_channel.h"
 
@@ -61,7 +62,7 @@ std::string fileText(const std::string& path) {
 ExperimentConfig offeredExperiment(RunStore& store) {
   TempDir dir("taflzero-offered-");
   const std::string file = (dir.path() / "config.yaml").string();
-  std::ofstream(file) << store.get("config");
+  writeFileAtomically(file, store.get("config"), "offered experiment config");
   return loadExperiment(file);
 }
 

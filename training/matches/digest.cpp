@@ -2,11 +2,13 @@
 
 #include <openssl/evp.h>
 
+#include <algorithm>
 #include <cstring>
 #include <fstream>
 #include <memory>
 
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 
 namespace tz {
 
@@ -37,11 +39,14 @@ std::string sha256Hex(const std::string& bytes) {
 }
 
 std::string fileSha256Hex(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error("cannot read " + quoted(path) + ": " + std::strerror(errno));
+  // A regular file only: a pipe or a device (a link to /dev/zero) would never end.
+  const RegularFile file(path, "file " + quoted(path));
   return sha256Of([&](auto update) {
-    char buffer[1 << 16];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) update(buffer, size_t(in.gcount()));
+    constexpr uint64_t kChunk = uint64_t(1) << 16;
+    for (uint64_t at = 0; at < file.size(); at += kChunk) {
+      const std::string bytes = file.read(at, std::min(kChunk, file.size() - at));
+      update(bytes.data(), bytes.size());
+    }
   });
 }
 

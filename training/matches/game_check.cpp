@@ -25,12 +25,6 @@ std::string resultText(const Game& game, int winner, std::string_view reason) {
   return (winner < 0 ? std::string("draw") : game.sideName(winner) + " win") + " (" + std::string(reason) + ")";
 }
 
-void add(Tally& t, int result) {
-  if (result > 0) ++t.wins;
-  else if (result < 0) ++t.losses;
-  else ++t.draws;
-}
-
 }  // namespace
 
 std::unique_ptr<State> replayMoves(const Game& game, const GameRecord& record, const std::vector<std::string>& boards,
@@ -98,37 +92,80 @@ void replayFiledGame(const Game& game, const FiledGame& filed, const std::string
   }
 }
 
-GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path) {
-  GameFileCheck check;
-  std::map<std::string, std::unique_ptr<Game>> built;  // by rules text
-  for (const FiledGame& filed : games) {
-    const GameRecord& g = filed.record;
-    auto it = built.find(g.rules);
-    if (it == built.end()) it = built.emplace(g.rules, gameFromYamlText(g.rules, g.variant, path)).first;
-    const Game& game = *it->second;
-    replayFiledGame(game, filed, "games file " + path + ": tag " + quoted(g.tag) + " round " + std::to_string(g.round));
-    ++check.games;
-    if (g.reason == kForfeit) ++check.forfeits;
-    check.plies += g.plies;
-    auto pairing = std::find_if(check.pairings.begin(), check.pairings.end(), [&](const PairingTally& p) {
-      return (p.a == g.players[0] && p.b == g.players[1]) || (p.a == g.players[1] && p.b == g.players[0]);
-    });
-    if (pairing == check.pairings.end()) {
+namespace {
+
+// Tallies replayed games into a GameFileCheck, finding each game's pairing and tag by map.
+class Tallies {
+ public:
+  explicit Tallies(GameFileCheck& check) : check_(check) {}
+
+  void add(const Game& game, const GameRecord& g) {
+    ++check_.games;
+    if (g.reason == kForfeit) ++check_.forfeits;
+    check_.plies += g.plies;
+    const auto key = g.players[0] < g.players[1] ? std::make_pair(g.players[0], g.players[1])
+                                                 : std::make_pair(g.players[1], g.players[0]);
+    const auto [at, fresh] = pairings_.emplace(key, check_.pairings.size());
+    if (fresh) {
       PairingTally p;
       p.a = g.players[0];
       p.b = g.players[1];
       p.variant = g.variant;
       p.sideNames[0] = game.sideName(0);
       p.sideNames[1] = game.sideName(1);
-      check.pairings.push_back(p);
-      pairing = check.pairings.end() - 1;
+      check_.pairings.push_back(p);
+      tags_.emplace_back();
     }
-    const int sideA = g.players[0] == pairing->a ? 0 : 1, outcome = g.winner < 0 ? 0 : g.winner == sideA ? 1 : -1;
-    add(pairing->tally.bySide[sideA], outcome);
-    auto tag = std::find_if(pairing->tags.begin(), pairing->tags.end(), [&](const TagTally& t) { return t.tag == g.tag; });
-    if (tag == pairing->tags.end()) tag = pairing->tags.insert(tag, {g.tag, {}});
-    add(tag->tally.bySide[sideA], outcome);
+    PairingTally& pairing = check_.pairings[at->second];
+    const int sideA = g.players[0] == pairing.a ? 0 : 1, outcome = g.winner < 0 ? 0 : g.winner == sideA ? 1 : -1;
+    if (g.reason == kForfeit) ++pairing.forfeits;
+    tally(pairing.tally.bySide[sideA], outcome);
+    const auto [tag, newTag] = tags_[at->second].emplace(g.tag, pairing.tags.size());
+    if (newTag) pairing.tags.push_back({g.tag, {}});
+    tally(pairing.tags[tag->second].tally.bySide[sideA], outcome);
   }
+
+ private:
+  GameFileCheck& check_;
+  std::map<std::pair<std::string, std::string>, size_t> pairings_;  // players, sorted -> index in check_.pairings
+  std::vector<std::map<std::string, size_t>> tags_;                 // per pairing: tag -> index in its tags
+
+  static void tally(Tally& t, int result) {
+    if (result > 0) ++t.wins;
+    else if (result < 0) ++t.losses;
+    else ++t.draws;
+  }
+};
+
+std::string gameWhere(const std::string& path, const GameRecord& g) {
+  return "games file " + path + ": tag " + quoted(g.tag) + " round " + std::to_string(g.round);
+}
+
+}  // namespace
+
+GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path) {
+  GameFileCheck check;
+  Tallies tallies(check);
+  std::map<std::string, std::unique_ptr<Game>> built;  // by rules text
+  for (const FiledGame& filed : games) {
+    const GameRecord& g = filed.record;
+    auto it = built.find(g.rules);
+    if (it == built.end()) it = built.emplace(g.rules, gameFromYamlText(g.rules, g.variant, path)).first;
+    replayFiledGame(*it->second, filed, gameWhere(path, g));
+    tallies.add(*it->second, g);
+  }
+  return check;
+}
+
+GameFileCheck checkGameFile(const std::string& path) {
+  GameFileCheck check;
+  Tallies tallies(check);
+  visitGameFile(path, [&](const GameOnLine& on) {
+    const GameRecord& g = on.filed.record;
+    replayFiledGame(on.game, on.filed, "games file " + path + " line " + std::to_string(on.line) + ": tag " +
+                                           quoted(g.tag) + " round " + std::to_string(g.round));
+    tallies.add(on.game, on.filed.record);
+  });
   return check;
 }
 

@@ -24,6 +24,7 @@ struct PairingTally {
   std::string sideNames[2];      // the names of its sides
   MatchTally tally;              // a's results by the side a played
   std::vector<TagTally> tags;    // the same per tag of their games, in file order (e.g. one per rule set)
+  int forfeits = 0;              // their games a server ended by a forfeit (counted in the tallies)
 };
 
 /// What replaying a games file found: every game legal and its result confirmed.
@@ -51,6 +52,10 @@ void replayFiledGame(const Game& game, const FiledGame& filed, const std::string
 
 /// Replays every game of `games` (read from `path`, named in errors) and tallies them.
 GameFileCheck checkGames(const std::vector<FiledGame>& games, const std::string& path);
+
+/// Replays and tallies every game of the games file at `path` as checkGames does, reading it
+/// a game at a time (visitGameFile): a second game at a tag and round is refused, naming both lines.
+GameFileCheck checkGameFile(const std::string& path);
 
 /// The tally of the games between `a` and `b` in `check`, from a's side whichever the file
 /// named first; throws Error naming `path` when they played no game there.

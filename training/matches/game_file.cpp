@@ -7,22 +7,22 @@
 #include <memory>
 #include <set>
 #include <sstream>
+#include <unordered_map>
 
 #include "training/matches/digest.h"
 #include "game/base/error.h"
+#include "game/base/json_text.h"
 #include "game/base/user_files.h"
 #include "game/registry.h"
 #include "training/matches/arena.h"
 #include "training/matches/gzip_text.h"
+#include "training/matches/text_lines.h"
 
 namespace tz {
 
 namespace {
 
 using nlohmann::json;
-
-// A games file is read whole; this is far beyond any study's games.
-constexpr uint64_t kMaxGameFileBytes = uint64_t(1) << 30;
 
 const std::set<std::string> kGameKeys = {"tag",     "round",  "settings", "rules", "players",
                                          "result",  "reason", "moves",    "start", "start_side"};
@@ -51,6 +51,7 @@ class LineReader {
       if (!keys.count(key)) fail("unknown key " + quoted(key));
     }
   }
+  bool isObject() const { return value_.is_object(); }
   bool has(const std::string& key) const { return value_.contains(key); }
   std::string text(const std::string& key) const {
     if (!has(key)) fail("missing key '" + key + "'");
@@ -91,6 +92,113 @@ struct FileRules {
   std::unique_ptr<Game> game;
 };
 
+// Reads a games file a line at a time, keeping only what later lines need: the rules given so
+// far and the line of each tag and round seen.
+class GameFileParser {
+ public:
+  explicit GameFileParser(const std::string& path) : path_(path) {}
+
+  // Reads the next line; calls `visit` when it is a game.
+  void line(const std::string& text, const GameVisitor& visit);
+  // Throws Error when the file held no line.
+  void finish() const {
+    if (number_ == 0) throw Error("games file " + path_ + " is empty (its first line names the format)");
+  }
+
+ private:
+  const std::string& path_;
+  std::map<std::string, FileRules> rules_;                              // by rules hash
+  std::unordered_map<std::string, std::unordered_map<int, int>> seen_;  // tag -> round -> line
+  FiledGame filed_;                                                     // the game being read
+  int number_ = 0, version_ = 0;
+
+  void rulesLine(const LineReader& line);
+};
+
+void GameFileParser::rulesLine(const LineReader& line) {
+  line.onlyKeys(kRulesKeys);
+  const std::string hash = line.text("rules"), yaml = line.text("yaml"), variant = line.text("variant");
+  if (rulesHash(yaml) != hash) line.fail("the rules text's hash is " + rulesHash(yaml) + ", not " + quoted(hash));
+  if (rules_.count(hash)) line.fail("rules " + hash + " given twice");
+  try {
+    rules_[hash] = {yaml, gameFromYamlText(yaml, variant, "rules " + hash)};
+  } catch (const Error& e) {
+    line.fail(e.what());
+  }
+}
+
+void GameFileParser::line(const std::string& text, const GameVisitor& visit) {
+  ++number_;
+  json value;
+  try {
+    value = parseJsonText(text, "");
+  } catch (const Error& e) {
+    LineReader(path_, number_, json()).fail(e.what());
+  }
+  const LineReader line(path_, number_, std::move(value));
+  if (!line.isObject()) line.fail("not a JSON object");
+  if (number_ == 1) {
+    line.onlyKeys({"taflzero_games"});
+    version_ = line.integer("taflzero_games", 1, kGameFileVersion);
+    return;
+  }
+  if (line.has("yaml")) return rulesLine(line);
+  std::set<std::string> keys = kGameKeys;
+  if (version_ >= 2) keys.insert(kServerGameKeys.begin(), kServerGameKeys.end());
+  line.onlyKeys(keys);
+  FiledGame& filed = filed_;
+  GameRecord& g = filed.record;
+  const std::string hash = line.text("rules");
+  const auto it = rules_.find(hash);
+  if (it == rules_.end()) line.fail("rules " + quoted(hash) + " were not given on an earlier line");
+  const Game& game = *it->second.game;
+  g.tag = line.text("tag");
+  g.round = line.integer("round", 0, 1 << 30);
+  const auto [first, fresh] = seen_[g.tag].emplace(g.round, number_);
+  if (!fresh) {
+    line.fail("tag " + tz::quoted(g.tag) + " round " + std::to_string(g.round) + " is given twice (lines " +
+              std::to_string(first->second) + " and " + std::to_string(number_) + "); a game counts once");
+  }
+  filed.settings = line.text("settings");
+  g.variant = game.name();
+  const auto players = line.pair("players");
+  g.players[0] = players[0];
+  g.players[1] = players[1];
+  const std::string result = line.text("result");
+  try {
+    g.winner = result == "draw" ? -1 : game.sideFromName(result);
+  } catch (const Error&) {
+    line.fail("'result' must be 'draw', '" + game.sideName(0) + "' or '" + game.sideName(1) + "', not " + quoted(result));
+  }
+  g.reason = line.text("reason");
+  g.moves = line.text("moves");
+  const auto start = game.newGame();
+  g.startPosition = line.has("start") ? line.text("start") : start->record();
+  try {
+    g.startSide = line.has("start_side") ? game.sideFromName(line.text("start_side")) : start->toMove();
+  } catch (const Error& e) {
+    line.fail(e.what());
+  }
+  g.plies = 0;
+  std::istringstream moves(g.moves);
+  for (std::string move; moves >> move;) ++g.plies;
+  filed.boards.clear();
+  if (line.has("boards")) filed.boards = line.strings("boards");
+  visit({filed, game, it->second.yaml, number_});
+}
+
+// The longest line a games file holds: a rules line of 64 KB of YAML, escaped, or a long
+// server game with its boards fit many times over.
+constexpr size_t kMaxGameLineBytes = size_t(4) << 20;
+
+// Collects the games a reader hands over, each record with its rules text.
+GameVisitor collectInto(std::vector<FiledGame>& games) {
+  return [&games](const GameOnLine& on) {
+    games.push_back(on.filed);
+    games.back().record.rules = on.rulesText;
+  };
+}
+
 }  // namespace
 
 void writeGameFile(const std::string& path, const std::vector<FiledGame>& games) {
@@ -127,78 +235,25 @@ void writeGameFile(const std::string& path, const std::vector<FiledGame>& games)
   writeFileAtomically(path, isGzipPath(path) ? gzipText(text) : text, "games file");
 }
 
+void visitGameFile(const std::string& path, const GameVisitor& visit) {
+  FileLines lines(path, "games file " + path, kMaxGameFileText, kMaxGameLineBytes);
+  GameFileParser parser(path);
+  for (std::string text; lines.next(text);) parser.line(text, visit);
+  parser.finish();
+}
+
 std::vector<FiledGame> readGameFile(const std::string& path) {
-  const std::string what = "games file " + path;
-  const std::string bytes = readRegularFile(path, what, kMaxGameFileBytes);
-  return readGameText(isGzip(bytes) ? gunzipText(bytes, what, kMaxGameFileBytes) : bytes, path);
+  std::vector<FiledGame> games;
+  visitGameFile(path, collectInto(games));
+  return games;
 }
 
 std::vector<FiledGame> readGameText(const std::string& fileText, const std::string& path) {
-  std::istringstream in(fileText);
-  std::map<std::string, FileRules> rules;
   std::vector<FiledGame> games;
-  std::string text;
-  int number = 0, version = 0;
-  while (std::getline(in, text)) {
-    ++number;
-    json value = json::parse(text, nullptr, false);
-    const LineReader line(path, number, value);
-    if (value.is_discarded() || !value.is_object()) line.fail("not a JSON object");
-    if (number == 1) {
-      line.onlyKeys({"taflzero_games"});
-      version = line.integer("taflzero_games", 1, kGameFileVersion);
-      continue;
-    }
-    if (value.contains("yaml")) {
-      line.onlyKeys(kRulesKeys);
-      const std::string hash = line.text("rules"), yaml = line.text("yaml"), variant = line.text("variant");
-      if (rulesHash(yaml) != hash) line.fail("the rules text's hash is " + rulesHash(yaml) + ", not " + quoted(hash));
-      if (rules.count(hash)) line.fail("rules " + hash + " given twice");
-      try {
-        rules[hash] = {yaml, gameFromYamlText(yaml, variant, "rules " + hash)};
-      } catch (const Error& e) {
-        line.fail(e.what());
-      }
-      continue;
-    }
-    std::set<std::string> keys = kGameKeys;
-    if (version >= 2) keys.insert(kServerGameKeys.begin(), kServerGameKeys.end());
-    line.onlyKeys(keys);
-    FiledGame filed;
-    GameRecord& g = filed.record;
-    const std::string hash = line.text("rules");
-    const auto it = rules.find(hash);
-    if (it == rules.end()) line.fail("rules " + quoted(hash) + " were not given on an earlier line");
-    const Game& game = *it->second.game;
-    g.tag = line.text("tag");
-    g.round = line.integer("round", 0, 1 << 30);
-    filed.settings = line.text("settings");
-    g.variant = game.name();
-    g.rules = it->second.yaml;
-    const auto players = line.pair("players");
-    g.players[0] = players[0];
-    g.players[1] = players[1];
-    const std::string result = line.text("result");
-    try {
-      g.winner = result == "draw" ? -1 : game.sideFromName(result);
-    } catch (const Error&) {
-      line.fail("'result' must be 'draw', '" + game.sideName(0) + "' or '" + game.sideName(1) + "', not " + quoted(result));
-    }
-    g.reason = line.text("reason");
-    g.moves = line.text("moves");
-    const auto start = game.newGame();
-    g.startPosition = line.has("start") ? line.text("start") : start->record();
-    try {
-      g.startSide = line.has("start_side") ? game.sideFromName(line.text("start_side")) : start->toMove();
-    } catch (const Error& e) {
-      line.fail(e.what());
-    }
-    std::istringstream moves(g.moves);
-    for (std::string move; moves >> move;) ++g.plies;
-    if (line.has("boards")) filed.boards = line.strings("boards");
-    games.push_back(std::move(filed));
-  }
-  if (number == 0) throw Error("games file " + path + " is empty (its first line names the format)");
+  std::istringstream in(fileText);
+  GameFileParser parser(path);
+  for (std::string text; std::getline(in, text);) parser.line(text, collectInto(games));
+  parser.finish();
   return games;
 }
 

@@ -14,6 +14,7 @@
 // timeout or an illegal move, not the rules'). A game's players were seeded from the match seed in its settings and its round (the arena's
 // mixSeed), so a match can be played again from the file. A file whose name ends in ".gz" is
 // the same text gzip-compressed (a study's thousands of games).
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -40,10 +41,32 @@ constexpr const char* kForfeit = "forfeit";
 /// path ends in ".gz". Throws Error when a game's rules do not load or the file cannot be written.
 void writeGameFile(const std::string& path, const std::vector<FiledGame>& games);
 
-/// The games of the games file at `path`, in file order, gzip-compressed or not (told by its
-/// first bytes, not its name). Throws Error naming the file, the
-/// line and what is wrong for a malformed line, a missing or unknown key, a rules line whose
-/// text does not have its hash, or a game naming rules no line gave.
+/// The most text a games file holds (inflated when it is gzip data): 256 MB, about fifty
+/// times a large study's games.
+constexpr uint64_t kMaxGameFileText = uint64_t(256) << 20;
+
+/// A game of a games file as a reader hands it over, valid only during the call.
+struct GameOnLine {
+  const FiledGame& filed;        // the game; its record's rules are empty (rulesText holds them)
+  const Game& game;              // its rules, built once per file
+  const std::string& rulesText;  // the text of its rules, shared by every game naming them
+  int line;                      // its line in the file (1-based)
+};
+
+/// What a games file reader calls with each game in turn.
+using GameVisitor = std::function<void(const GameOnLine&)>;
+
+/// Calls `visit` with each game of the games file at `path` in file order, one at a time: the
+/// file (gzip-compressed or not, told by its first bytes, not its name; a regular file only)
+/// is read a line at a time, at most kMaxGameFileText bytes of text, each rules text (at
+/// most kMaxRulesTextBytes) built once. Throws Error naming the file, the line and what is
+/// wrong at the first bad line: not one JSON object (nested too deep, a key twice), a
+/// missing or unknown key, a rules line whose text does not have its hash, a game naming
+/// rules no line gave, or a second game at a tag and round (naming both lines).
+void visitGameFile(const std::string& path, const GameVisitor& visit);
+
+/// The games of the games file at `path`, in file order, each record with its rules text, as
+/// visitGameFile reads them.
 std::vector<FiledGame> readGameFile(const std::string& path);
 
 /// The games of a games file's text, as readGameFile reads them; `path` names it in errors.

@@ -36,34 +36,53 @@ std::string gzipText(const std::string& text) {
   return out;
 }
 
-std::string gunzipText(const std::string& bytes, const std::string& what, uint64_t maxBytes) {
+struct GunzipStream::State {
   z_stream stream{};
-  if (inflateInit2(&stream, kGzipWindowBits) != Z_OK) throw Error(what + ": zlib could not start decompressing");
-  std::string out;
-  std::string chunk(kChunk, '\0');
+  int status = Z_OK;  // zlib's last answer: Z_STREAM_END where a member has just ended
+};
+
+GunzipStream::GunzipStream(std::string what) : state_(std::make_unique<State>()), what_(std::move(what)) {
+  if (inflateInit2(&state_->stream, kGzipWindowBits) != Z_OK) throw Error(what_ + ": zlib could not start decompressing");
+}
+
+GunzipStream::~GunzipStream() { inflateEnd(&state_->stream); }
+
+void GunzipStream::inflate(const std::string& bytes, std::string& out) {
+  z_stream& stream = state_->stream;
+  char chunk[kChunk];
   stream.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
   stream.avail_in = uInt(bytes.size());
-  int status = Z_OK;
-  while (true) {
-    stream.next_out = reinterpret_cast<Bytef*>(chunk.data());
-    stream.avail_out = uInt(chunk.size());
-    status = inflate(&stream, Z_NO_FLUSH);
-    if (status != Z_OK && status != Z_STREAM_END) break;
-    out.append(chunk.data(), chunk.size() - stream.avail_out);
-    if (out.size() > maxBytes) {
-      inflateEnd(&stream);
-      throw Error(what + " inflates to more than " + std::to_string(maxBytes) + " bytes");
+  while (stream.avail_in > 0) {
+    if (state_->status == Z_STREAM_END && inflateReset(&stream) != Z_OK) {  // a further member, as `cat a.gz b.gz` makes
+      throw Error(what_ + " is not whole gzip data (corrupt); re-write it or gunzip it to see where it ends");
     }
-    if (status == Z_STREAM_END) {
-      if (stream.avail_in == 0) break;
-      if (inflateReset(&stream) != Z_OK) break;  // a further member follows, as `cat a.gz b.gz` makes
-    }
+    do {
+      stream.next_out = reinterpret_cast<Bytef*>(chunk);
+      stream.avail_out = uInt(sizeof chunk);
+      state_->status = ::inflate(&stream, Z_NO_FLUSH);
+      if (state_->status != Z_OK && state_->status != Z_STREAM_END && state_->status != Z_BUF_ERROR) {
+        throw Error(what_ + " is not whole gzip data (corrupt); re-write it or gunzip it to see where it ends");
+      }
+      out.append(chunk, sizeof chunk - stream.avail_out);
+    } while (stream.avail_out == 0 && state_->status == Z_OK);
+    if (state_->status == Z_BUF_ERROR) break;
   }
-  inflateEnd(&stream);
-  if (status != Z_STREAM_END) {
-    throw Error(what + " is not whole gzip data (" + (status == Z_BUF_ERROR ? std::string("truncated") : "corrupt") +
-                "); re-write it or gunzip it to see where it ends");
+}
+
+void GunzipStream::finish() const {
+  if (state_->status != Z_STREAM_END) {
+    throw Error(what_ + " is not whole gzip data (truncated); re-write it or gunzip it to see where it ends");
   }
+}
+
+std::string gunzipText(const std::string& bytes, const std::string& what, uint64_t maxBytes) {
+  GunzipStream stream(what);
+  std::string out;
+  for (size_t at = 0; at < bytes.size(); at += kChunk) {
+    stream.inflate(bytes.substr(at, kChunk), out);
+    if (out.size() > maxBytes) throw Error(what + " inflates to more than " + std::to_string(maxBytes) + " bytes");
+  }
+  stream.finish();
   return out;
 }
 

@@ -6,10 +6,12 @@
 
 namespace tz {
 
-AgentSpec netSpecOfModel(const AgentSpec& model) {
+AgentSpec netSpecOfModel(const AgentSpec& model) { return netSpecOfModel(model, ModelFolder::named(model.source).checkpoint); }
+
+AgentSpec netSpecOfModel(const AgentSpec& model, const std::string& checkpoint) {
   AgentSpec net = model;
   net.kind = "net";
-  net.source = ModelFolder::named(model.source).checkpoint;
+  net.source = checkpoint;
   return net;
 }
 

@@ -15,4 +15,7 @@ void registerNetworkAgentKinds();
 /// its source. Throws Error when the model is not found.
 AgentSpec netSpecOfModel(const AgentSpec& model);
 
+/// The "net" spec of a "model" spec's options playing the checkpoint at `checkpoint`.
+AgentSpec netSpecOfModel(const AgentSpec& model, const std::string& checkpoint);
+
 }  // namespace tz

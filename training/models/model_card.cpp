@@ -122,6 +122,7 @@ ModelCard readModelCard(const std::string& path) {
     m.conditions = required(s, "conditions");
     m.tally.bySide[0] = readTally(s, "as_side0");
     m.tally.bySide[1] = readTally(s, "as_side1");
+    m.forfeits = s.getInt("forfeits", 0, 0, m.tally.overall().games());
     const std::string score = required(s, "score");
     if (score != scoreText(m.tally.overall())) {
       throw ConfigError(path, s.path("score"), quoted(scoreText(m.tally.overall())) + " (the score of as_side0 and as_side1)");
@@ -168,6 +169,7 @@ std::string modelCardYaml(const ModelCard& c) {
     emitTally(out, "as_side0", s.tally.bySide[0]);
     emitTally(out, "as_side1", s.tally.bySide[1]);
     out << YAML::Key << "score" << YAML::Value << scoreText(s.tally.overall());
+    if (s.forfeits > 0) out << YAML::Key << "forfeits" << YAML::Value << s.forfeits;
     out << YAML::Key << "command" << YAML::Value << s.command << YAML::Key << "conditions" << YAML::Value << s.conditions;
     out << YAML::EndMap;
   }
@@ -203,7 +205,9 @@ std::string modelCardMarkdown(const ModelCard& c, const std::string& rulesYaml, 
   if (c.strength.empty()) md << "| not measured | | | | | | | | | | |\n";
   md << "\n";
   for (const ModelStrength& s : c.strength) {
-    md << "- `" << s.opponent << "`: " << s.conditions << ". Command: `" << s.command << "`\n";
+    md << "- `" << s.opponent << "`: " << s.conditions << ". Command: `" << s.command << "`";
+    if (s.forfeits > 0) md << ". " << s.forfeits << " of the games ended by a forfeit (a server's judgement, not the rules')";
+    md << "\n";
   }
   md << "\n## Training\n\n"
      << "| sitting | config | commit | seed | from | steps | self-play games | minutes | machine | date |\n"

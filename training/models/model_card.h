@@ -33,6 +33,7 @@ struct ModelStrength {
   std::string command;    // the command that played them
   std::string conditions; // the machine and what else ran on it, the date
   MatchTally tally;       // the agent's results by the side it played
+  int forfeits = 0;       // its games a server ended by a forfeit (counted in the tally; shown beside the row)
 };
 
 /// A model's card.

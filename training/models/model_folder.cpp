@@ -6,6 +6,7 @@
 
 #include "game/base/data_dir.h"
 #include "game/base/error.h"
+#include "game/base/user_files.h"
 
 namespace tz {
 
@@ -30,6 +31,8 @@ ModelFolder ModelFolder::at(const std::string& directory, const std::string& nam
   f.checkpoint = f.dir + "/model.ckpt";
   f.card = f.dir + "/card.yaml";
   f.readme = f.dir + "/README.md";
+  f.games = f.dir + "/games";
+  f.index = (fs::path(directory) / "README.md").string();
   return f;
 }
 
@@ -39,10 +42,18 @@ ModelFolder ModelFolder::find(const std::string& nameOrPath) {
     const fs::path path = fs::path(nameOrPath).lexically_normal();
     const std::string name = (path.has_filename() ? path : path.parent_path()).filename().string();
     checkModelName(name, "model folder " + quoted(nameOrPath) + ": its name");
-    f = at((path.has_filename() ? path : path.parent_path()).parent_path().string(), name);
+    const fs::path parent = (path.has_filename() ? path : path.parent_path()).parent_path();
+    f = at(parent.string(), name);
+    // A folder outside the models directory (a download) has no index beside it to keep.
+    std::error_code ec;
+    if (!fs::equivalent(parent.empty() ? fs::path(".") : parent, modelsDirectory(), ec)) f.index.clear();
   } else {
     checkModelName(nameOrPath, "model");
     f = at(modelsDirectory(), nameOrPath);
+  }
+  std::error_code ec;
+  if (fs::exists(f.card, ec) && !fs::is_regular_file(f.card, ec)) {
+    throw Error("model " + quoted(nameOrPath) + ": " + f.card + " is not a regular file (a directory, a device or a pipe)");
   }
   if (!fs::is_regular_file(f.card)) {
     std::string known;
@@ -51,6 +62,10 @@ ModelFolder ModelFolder::find(const std::string& nameOrPath) {
                 modelsDirectory() + ": " + (known.empty() ? "none" : known) + ")");
   }
   return f;
+}
+
+void ModelFolder::refuseLinks() const {
+  for (const std::string* path : {&card, &readme, &checkpoint, &games}) refuseLink(*path, "model " + quoted(name) + ":");
 }
 
 ModelFolder ModelFolder::named(const std::string& name) {

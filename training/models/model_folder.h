@@ -22,14 +22,21 @@ struct ModelFolder {
   std::string checkpoint;  // dir/model.ckpt
   std::string card;        // dir/card.yaml
   std::string readme;      // dir/README.md, the card rendered
+  std::string games;       // dir/games, the games files of its strength rows
+  std::string index;       // the models index (README.md) of the models directory holding it; "" when it lies elsewhere
 
   /// The folder of `nameOrPath`: a model name, found in modelsDirectory(), or a path to a
   /// model folder (it has a '/'). Throws Error when it names no folder holding a card.
   static ModelFolder find(const std::string& nameOrPath);
   /// The folder of the shipped model `name` (a name only, as `model:NAME` gives it).
   static ModelFolder named(const std::string& name);
-  /// The folder of the model `name` in `directory`, whether or not it exists yet.
+  /// The folder of the model `name` in `directory` (a models directory, whose index it
+  /// keeps), whether or not it exists yet.
   static ModelFolder at(const std::string& directory, const std::string& name);
+
+  /// Throws Error naming the path when the card, README.md, model.ckpt or games/ is a
+  /// symbolic link: what the program writes there stays inside the folder.
+  void refuseLinks() const;
 };
 
 /// The names of the models in modelsDirectory() (folders holding a card.yaml), sorted.

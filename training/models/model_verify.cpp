@@ -8,6 +8,7 @@
 #include "game/base/user_files.h"
 #include "mcts/players/player_factory.h"
 #include "nets/model_meta.h"
+#include "training/models/model_agent.h"
 #include "training/matches/game_check.h"
 
 namespace tz {
@@ -50,7 +51,8 @@ void checkChain(const ModelCard& card, const std::string& file) {
 // Loads the network and asks it for a move from the start position (a short search).
 void checkPlays(const ModelFolder& folder, const ModelCard& card, const CheckpointFacts& facts) {
   const auto game = gameOfModel(facts.info.model);
-  AgentSpec spec = parseAgentSpec(card.agentSpec());
+  // The folder's own checkpoint, not the shipped model of its name (a copy may be renamed).
+  AgentSpec spec = netSpecOfModel(parseAgentSpec(card.agentSpec()), folder.checkpoint);
   spec.search.simulations = 8;
   auto player = buildAgent(spec, *game, 1);
   auto state = game->newGame();
@@ -71,16 +73,18 @@ void checkStrength(const ModelFolder& folder, const ModelCard& card) {
     if (relative.is_absolute() || relative.lexically_normal().string().rfind("..", 0) == 0) {
       throw Error(what + ": games_file " + quoted(s.gamesFile) + " must lie inside the model's folder");
     }
-    if (s.agent.rfind("model:" + card.name, 0) != 0) {
+    const AgentSpec agent = parseAgentSpec(s.agent);
+    if (agent.kind != "model" || agent.source != card.name) {
       throw Error(what + ": agent " + quoted(s.agent) + " is not model:" + card.name);
     }
     const std::string path = (fs::path(folder.dir) / relative).string();
-    const GameFileCheck check = checkGames(readGameFile(path), path);
+    const GameFileCheck check = checkGameFile(path);
     const PairingTally& p = pairingOf(check, s.agent, s.opponent, path);
     for (int side = 0; side < 2; ++side) {
       sameTally(what, "the results as " + p.sideNames[side] + " (as_side" + std::to_string(side) + ")", s.tally.bySide[side],
                 p.tally.bySide[side]);
     }
+    same(what, "the games ended by a forfeit (forfeits)", std::to_string(s.forfeits), std::to_string(p.forfeits));
   }
 }
 
@@ -104,7 +108,6 @@ std::string modelReadme(const ModelCard& card, const CheckpointFacts& facts) {
 void verifyModel(const ModelFolder& folder) {
   const ModelCard card = readModelCard(folder.card);
   same(folder.card, "name", card.name, folder.name);
-  if (!fs::is_regular_file(folder.checkpoint)) throw Error(folder.checkpoint + " does not exist");
   same(folder.card, "sha256 of model.ckpt", card.sha256, fileSha256Hex(folder.checkpoint));
   const CheckpointFacts facts = checkpointFacts(folder.checkpoint);
   same(folder.card, "variant", card.variant, facts.info.model.variant);

@@ -4,11 +4,13 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "game/base/config.h"
 #include "game/base/error.h"
+#include "game/base/json_text.h"
 #include "game/base/user_files.h"
 #include "game/base/yaml_difference.h"
 #include "nets/checkpoint.h"
@@ -93,10 +95,16 @@ RunStart readRunStart(const RunPaths& paths) {
 }
 
 double runSeconds(const RunPaths& paths) {
-  std::ifstream in(paths.metrics);
+  constexpr uint64_t kMaxMetricsBytes = uint64_t(256) << 20;
+  std::istringstream in(fs::exists(paths.metrics) ? readRegularFile(paths.metrics, "metrics file " + paths.metrics, kMaxMetricsBytes) : "");
   double seconds = 0;
   for (std::string line; std::getline(in, line);) {
-    const auto m = nlohmann::json::parse(line, nullptr, false);
+    nlohmann::json m;
+    try {
+      m = parseJsonText(line, paths.metrics);
+    } catch (const Error&) {
+      continue;  // a run killed while writing leaves at most one torn line
+    }
     if (m.is_object() && m.contains("seconds") && m["seconds"].is_number()) seconds = std::max(seconds, m["seconds"].get<double>());
   }
   return seconds;
@@ -111,8 +119,7 @@ void createRunDirectory(const ExperimentSource& source, const ExperimentConfig& 
     if (start.otherRules) {
       saveCheckpoint(*loadCheckpointForOtherRules(start.from, RunVariants(experiment).network()), first);
     } else {
-      fs::copy_file(start.from, first + ".tmp", fs::copy_options::overwrite_existing);
-      fs::rename(first + ".tmp", first);
+      copyFileAtomically(start.from, "checkpoint " + start.from, first, "checkpoint");
     }
     YAML::Node node;
     node["from"] = start.from;

@@ -99,20 +99,11 @@ void writeTable(const Table& table, const std::string& variant, const std::strin
   const std::vector<uint8_t> header = encodeHeader({table.cls, table.flying, variant, table.stats()});
   uint8_t sum[kChecksumBytes];
   put(sum, fnv1a(table.codes.data(), table.codes.size(), fnv1a(header.data(), header.size())), kChecksumBytes);
-  const std::string temp = path + ".tmp" + std::to_string(getpid());
-  FILE* f = std::fopen(temp.c_str(), "wb");
-  if (!f) throw Error("cannot write endgame table " + temp + ": " + std::strerror(errno));
-  const bool written = std::fwrite(header.data(), 1, header.size(), f) == header.size() &&
-                       std::fwrite(table.codes.data(), 1, table.codes.size(), f) == table.codes.size() &&
-                       std::fwrite(sum, 1, sizeof(sum), f) == sizeof(sum) && std::fflush(f) == 0 &&
-                       fsync(fileno(f)) == 0;
-  int error = written ? 0 : errno ? errno : EIO;
-  if (std::fclose(f) != 0 && !error) error = errno;
-  if (!error && std::rename(temp.c_str(), path.c_str()) != 0) error = errno;
-  if (error) {
-    std::remove(temp.c_str());
-    throw Error("cannot write endgame table " + path + ": " + std::strerror(error));
-  }
+  AtomicFile file(path, "endgame table");
+  file.write(header.data(), header.size());
+  file.write(table.codes.data(), table.codes.size());
+  file.write(sum, sizeof(sum));
+  file.commit();
 }
 
 TableHeader readTableHeader(const std::string& path) {

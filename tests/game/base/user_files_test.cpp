@@ -3,10 +3,17 @@
 // only when the caller allows it.
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
 
+#include "game/base/config.h"
+#include "game/base/json_text.h"
 #include "game/base/user_files.h"
+#include "game/base/yaml_text.h"
 #include "tests/support/error_of.h"
 
 namespace tz::test {
@@ -63,6 +70,57 @@ TEST(UserFiles, OutputsReplaceOnlyWhatTheyMay) {
   EXPECT_EQ(errorOf([&] { checkOutputFolder(file, "folder", true); }), "folder " + file + " is a file, not a folder");
   EXPECT_EQ(errorOf([&] { checkOutputFolder(fifo, "folder", true); }), "folder " + fifo + " is a pipe, not a folder");
   EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+// The names of the entries of `dir`, sorted.
+std::vector<std::string> entries(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+TEST(UserFiles, AnAtomicWriteNeverFollowsAPlantedLink) {
+  const fs::path dir = freshFolder("tz-user-files-links"), outside = freshFolder("tz-user-files-victim");
+  const std::string victim = (outside / "victim").string(), out = (dir / "out").string();
+  std::ofstream(victim) << "kept";
+  // The temporary names the old writers used, each a link to the victim.
+  fs::create_symlink(victim, out + ".tmp");
+  fs::create_symlink(victim, dir / ".out.tmp.XXXXXX");
+  writeFileAtomically(out, "written", "out");
+  copyFileAtomically(out, "out", (dir / "copy").string(), "copy");
+  std::stringstream kept, written;
+  kept << std::ifstream(victim).rdbuf();
+  written << std::ifstream(dir / "copy").rdbuf();
+  EXPECT_EQ(kept.str(), "kept");
+  EXPECT_EQ(written.str(), "written");
+  EXPECT_EQ(entries(dir), (std::vector<std::string>{".out.tmp.XXXXXX", "copy", "out", "out.tmp"}));  // no temporary left
+  // A link where a program rewrites a folder's file is refused; a pipe is never copied.
+  expectError([&] { refuseLink(out + ".tmp", "model 'm':"); }, "model 'm': " + out + ".tmp is a symbolic link");
+  EXPECT_NO_THROW(refuseLink(out, "model 'm':"));
+  const std::string fifo = (dir / "p").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expectError([&] { copyFileAtomically(fifo, "the pipe", (dir / "c2").string(), "copy"); }, "the pipe is a pipe");
+  EXPECT_FALSE(fs::exists(dir / "c2"));
+}
+
+TEST(UserFiles, AYamlFilePastItsBoundIsRefusedUnread) {
+  const fs::path dir = freshFolder("tz-user-files-yaml");
+  const std::string big = (dir / "big.yaml").string();
+  std::ofstream(big) << "list: [" << std::string(kMaxYamlFileBytes, '0') << "]\n";
+  expectError([&] { loadYamlFile(big); }, "YAML file " + big + " is too large");
+  const std::string fifo = (dir / "p.yaml").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expectError([&] { loadYamlFile(fifo); }, "YAML file " + fifo + " is a pipe, not a regular file");
+}
+
+TEST(UserFiles, JsonTooDeepOrWithARepeatedKeyIsRefusedWhileParsing) {
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  expectError([&] { parseJsonText(deep, "deep"); }, "deep: JSON nested deeper than 32 levels");
+  expectError([&] { parseJsonText("{\"a\":{\"b\":1,\"b\":2}}", "twice"); }, "twice: JSON key 'b' given twice in one object");
+  expectError([&] { parseJsonText("{\"a\":", "cut"); }, "cut: not JSON");
+  EXPECT_NO_THROW(parseJsonText("{\"a\":[{\"b\":1},{\"b\":2}],\"c\":{\"b\":3}}", "fine"));
+  EXPECT_NO_THROW(parseJsonText(std::string(32, '[') + std::string(32, ']'), "fine"));
 }
 
 }  // namespace

@@ -261,7 +261,7 @@ TEST(BalanceConfig, BadKeysAndValuesNameFileKeyAndExpectation) {
        "key 'agent.checkpoints.attackers'", "a checkpoint for every variant"},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
              "agent:\n  mode: trained\n  experiment: missing.yaml\n  strengths: [{name: s, sims: 8}]\n"),
-       "key 'agent.experiment'", "missing.yaml: cannot open file"},
+       "key 'agent.experiment'", "missing.yaml: No such file or directory"},
       {study(), "", ""},
       {study("factors:\n  - {key: first, values: [attackers]}\n",
              "agent:\n  mode: baseline\n  strengths: [{name: g, player: greedy}]\n",

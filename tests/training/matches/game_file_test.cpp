@@ -178,7 +178,7 @@ TEST(GameFile, MalformedLinesAreRefusedNamingFileAndLine) {
   });
   expectError([&] { readGameFile(missing); }, "line 3: missing key 'reason'");
   const std::string notJson = editedFirstGame("notjson.jsonl", [](std::string line) { return line.substr(2); });
-  expectError([&] { readGameFile(notJson); }, "line 3: not a JSON object");
+  expectError([&] { readGameFile(notJson); }, "line 3: not JSON");
   // The rules text edited under its hash.
   const std::string path = tempFile("rules.jsonl");
   writeGameFile(path, playedGames("brandubh", "greedy", "random", 1));
