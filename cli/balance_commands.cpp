@@ -56,6 +56,7 @@ void printElo(const BalanceResults& r) {
       const Convergence& l = r.limits[v];
       char verdict[160];
       if (l.converged) std::snprintf(verdict, sizeof verdict, "converged");
+      else if (l.moving) std::snprintf(verdict, sizeof verdict, "still moving (its 95%% interval excludes 0)");
       else if (l.measurable) std::snprintf(verdict, sizeof verdict, "not shown to have converged");
       else
         std::snprintf(verdict, sizeof verdict, "not measurable with these games (90%% half-width %.3f > margin; about "

@@ -222,7 +222,8 @@ nlohmann::json eloJson(const BalanceResults& r) {
     if (!c.measured) continue;
     limits.push_back({{"variant", r.study.variants[v].id}, {"from_elo", c.fromElo}, {"to_elo", c.toElo},
                       {"change", c.change.value}, {"change_low", c.change.low}, {"change_high", c.change.high},
-                      {"converged", c.converged}, {"half_width_90", c.halfWidth90}, {"measurable", c.measurable},
+                      {"converged", c.converged}, {"moving", c.moving}, {"half_width_90", c.halfWidth90},
+                      {"measurable", c.measurable},
                       {"games_needed_per_rung", c.gamesNeeded}, {"dispersion", c.dispersion.value},
                       {"dispersion_df", c.dispersion.df}});
   }

@@ -154,6 +154,7 @@ Convergence convergence(const std::vector<TrendPoint>& all, double margin, const
   const double change = p1 - p0, q95 = quantileOn(dispersion.df, 0.95), q90 = quantileOn(dispersion.df, 0.90);
   c.change = {change, std::max(-1.0, change - q95 * se), std::min(1.0, change + q95 * se)};  // a change of a score
   c.converged = change - q90 * se > -margin && change + q90 * se < margin;
+  c.moving = c.change.low > 0 || c.change.high < 0;
   c.halfWidth90 = q90 * se;
   c.measurable = c.halfWidth90 <= margin;
   if (!c.measurable) {

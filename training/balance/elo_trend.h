@@ -62,6 +62,7 @@ struct Convergence {
   Estimate change;         // fitted score at toElo less that at fromElo, 95% interval (dispersion and Elo errors included; within [-1, 1])
   bool converged = false;  // the change's 90% interval lies within +-margin: the score has stopped moving
   double halfWidth90 = 0;  // the half-width of the change's 90% interval
+  bool moving = false;     // the change's 95% interval excludes 0: the score is shown still moving
   bool measurable = false; // halfWidth90 <= margin: these games could show convergence (else "not measurable with these games")
   double gamesNeeded = 0;  // when not measurable: about the games each of the three rungs would need for halfWidth90 to
                            // reach the margin (their games scaled by (halfWidth90 / margin)^2)

@@ -119,7 +119,7 @@ std::string strengthParagraph(const BalanceResults& r) {
     const Convergence& l = r.limits[v];
     const bool caveat = v < r.trendCaveats.size() && !r.trendCaveats[v].empty();
     if (l.measured && l.converged && !caveat) converged.push_back(r.study.variants[v].id);
-    else if (l.measured && !l.measurable) unmeasurable.push_back(r.study.variants[v].id);
+    else if (l.measured && !l.measurable && !l.moving) unmeasurable.push_back(r.study.variants[v].id);
     else open.push_back(r.study.variants[v].id);
   }
   std::string text = "Whether stronger players would change this: over the three strongest agents, ";

@@ -65,6 +65,7 @@ void limitSection(HtmlPage& page, const BalanceResults& r) {
     if (v < r.limits.size() && r.limits[v].measured) {
       const Convergence& l = r.limits[v];
       const std::string state = l.converged    ? "converged"
+                                : l.moving     ? "still moving (its 95% interval excludes 0)"
                                 : l.measurable ? "not shown to have converged"
                                                : "not measurable with these games (90% half-width " +
                                                      fixed(l.halfWidth90) + "; about " + fixed(l.gamesNeeded, 0) +

@@ -94,6 +94,8 @@ TEST(EloTrend, ConvergenceAsksWhetherTheTopThreeRungsStillMove) {
   EXPECT_DOUBLE_EQ(rising.toElo, 300);
   EXPECT_NEAR(rising.change.value, 0.15, 0.01);
   EXPECT_FALSE(rising.converged);
+  // With a study's scatter on 16 df, the rise is shown: the score is still moving.
+  EXPECT_TRUE(convergence({{0, 0.30, 400}, {100, 0.40, 400}, {200, 0.47, 400}, {300, 0.55, 400}}, 0.05, {1, 16}).moving);
   // A flat top with many games: the change is shown within the margin.
   const Convergence flat =
       convergence({{0, 0.20, 4000}, {100, 0.52, 20000}, {200, 0.52, 20000}, {300, 0.52, 20000}}, 0.05, {1, 2});
@@ -152,6 +154,7 @@ TEST(EloTrend, ConvergenceTooWideForTheMarginIsNotMeasurableAndSaysTheGamesItNee
   const Convergence c = convergence(top, 0.05, {1, 16});
   ASSERT_TRUE(c.measured);
   EXPECT_FALSE(c.measurable);
+  EXPECT_FALSE(c.moving);
   EXPECT_GT(c.halfWidth90, 0.05);
   // The games a rung would need scale as the squared ratio of half-width to margin; at those
   // games the same flat top is measurable and shown converged.
