@@ -214,7 +214,8 @@ nlohmann::json eloJson(const BalanceResults& r) {
                       {"p", t.slopeP},
                       {"dispersion", t.dispersion},
                       {"residual_df", t.residualDf},
-                      {"caveat", v < r.trendCaveats.size() ? r.trendCaveats[v] : ""}});
+                      {"caveat", v < r.trendCaveats.size() ? r.trendCaveats[v] : ""},
+                      {"fitted_at_top", estimateJson(0, trendScore(t, r.elo.ratings[size_t(r.topStrength())].elo))}});
   }
   nlohmann::json limits = nlohmann::json::array();
   for (size_t v = 0; v < r.limits.size(); ++v) {

@@ -41,7 +41,8 @@ ExactBound exactBound(const CellStats& s) {
   if (s.games == 0) return b;
   for (int side : {0, 1}) {
     const int nonLosses = s.wins[side] + s.draws;
-    if (nonLosses >= kNearSeparated || (b.applies && nonLosses >= b.nonLosses)) continue;
+    const bool few = nonLosses < kNearSeparated && nonLosses < kNearSeparatedShare * s.games;
+    if (!few || (b.applies && nonLosses >= b.nonLosses)) continue;
     b.applies = true;
     b.side = side;
     b.nonLosses = nonLosses;

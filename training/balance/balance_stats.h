@@ -33,13 +33,16 @@ struct CellStats {
   Trinomial effective() const { return effectiveCounts(wins[0], draws, wins[1], repeated); }
 };
 
-/// Fewer non-losses than this for one side make a cell near-separated: its score is bounded
-/// exactly, and no trend or effect is read from it as a finding.
+/// A cell is near-separated when one side's non-losses (wins and draws) are fewer than this
+/// and fewer than kNearSeparatedShare of its games (almost no wins for one side): its score is
+/// bounded exactly, and no trend is read from it as a finding.
 constexpr int kNearSeparated = 5;
+/// The share of a cell's games below which kNearSeparated non-losses make it near-separated.
+constexpr double kNearSeparatedShare = 0.05;
 
 /// The exact bound of a near-separated cell.
 struct ExactBound {
-  bool applies = false;  // one side has fewer than kNearSeparated non-losses (wins + draws)
+  bool applies = false;  // one side has fewer than kNearSeparated non-losses (wins + draws), and fewer than 5% of the games
   int side = 0;          // that side
   int nonLosses = 0;     // its wins + draws
   double bound = 1;      // its score is at most this: the Clopper-Pearson 97.5% upper bound of its non-loss rate

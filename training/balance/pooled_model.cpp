@@ -435,6 +435,7 @@ PooledModel fitPooledModel(const std::vector<PooledFactor>& factors, const std::
   Design withStrength = design;
   withStrength.strength = true;
   if (!design.elo) m.strengthReason = "the cells have one Elo value";
+  else if (columns(withStrength) == columns(design)) m.strengthReason = "no rule varies";
   else if (!roomFor(withStrength, cells))
     m.strengthReason = std::to_string(cells.size()) + " cells leave too few degrees of freedom for the " +
                        std::to_string(columns(withStrength)) + " terms with rule x Elo";
