@@ -13,6 +13,7 @@
 #include "cli/tally_output.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
+#include "game/base/progress_line.h"
 #include "game/turn_actions.h"
 #include "mcts/players/named_player.h"
 #include "mcts/players/player_factory.h"
@@ -41,7 +42,7 @@ std::string clockText(double seconds) {
   return buf;
 }
 
-// Games done, rate and ETA on one carriage-return-updated stderr line.
+// Games done, rate and ETA on the progress line of stderr.
 class Progress {
  public:
   Progress(int done, int total) : done_(done), total_(total), start_(Clock::now()) {}
@@ -53,13 +54,14 @@ class Progress {
     shown_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
     const double rate = played_ / std::max(seconds, 1e-9);
-    std::fprintf(stderr, "\r%d/%d games  %.2f games/s  elapsed %s  ETA %s   ", done_, total_, rate,
-                 clockText(seconds).c_str(), clockText((total_ - done_) / rate).c_str());
-    if (done_ == total_) std::fprintf(stderr, "\n");
-    std::fflush(stderr);
+    char text[160];
+    std::snprintf(text, sizeof text, "%d/%d games  %.2f games/s  elapsed %s  ETA %s", done_, total_, rate,
+                  clockText(seconds).c_str(), clockText((total_ - done_) / rate).c_str());
+    line_.show(text, done_ == total_);
   }
 
  private:
+  ProgressLine line_;
   int done_, total_, played_ = 0;
   Clock::time_point start_, shown_;
 };
