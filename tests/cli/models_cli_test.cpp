@@ -81,6 +81,22 @@ TEST_F(ModelsCli, AModelPlayerPlaysItsOwnVariant) {
               "king.capture");  // the rules differ from the network's: refused as with --variant
 }
 
+// `taflzero models` is a table, a row per model with its setting and first strength row, as
+// models/README.md has it (before: each card's whole summary, lines of 1,650 characters).
+TEST_F(ModelsCli, TheListIsATableWithEachModelsStrength) {
+  const CliResult r = run("models");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("model ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("model:brandubh,sims=800"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1.000 [0.981, 1.000] against mcts:sims=1000, 200 games"), std::string::npos) << r.out;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 200u) << line;
+  const CliResult json = run("models --json");
+  ASSERT_EQ(json.code, 0) << json.out;
+  EXPECT_NE(json.out.find("\"strength\":\"0.850 [0.656, 0.941] against tablut.cpp@d5698d2, 20 games\""), std::string::npos)
+      << json.out;
+}
+
 // A bare model:NAME plays the setting its card was measured at, and its name says so; options
 // typed after the name override it; engine, like play and arena, takes the model's variant
 // when none is given (issue 76).
