@@ -94,9 +94,9 @@ void printPooled(const BalanceResults& r) {
     std::printf("pooled model: not fitted: %s\n", m.reason.c_str());
     return;
   }
-  std::printf("pooled model (%zu terms%s, dispersion %.2f on %d df), %s score at Elo %.0f:\n", m.terms.size(),
-              m.interactions ? " with two-way interactions" : "", m.dispersion, m.residualDf, r.sideNames[0].c_str(),
-              m.topElo);
+  std::printf("pooled model (%zu terms%s, dispersion %.2f on %d df), %s score at the strongest agent (Elo %.0f):\n",
+              m.terms.size(), m.interactions ? " with two-way interactions" : "", m.dispersion, m.residualDf,
+              r.sideNames[0].c_str(), m.topElo);
   for (const RuleEffect& e : m.effects) {
     std::printf("  %s %s -> %s: %+.3f [%+.3f, %+.3f], p %.3g: %s\n", e.factor.c_str(), e.from.c_str(), e.to.c_str(),
                 e.effect.value, e.effect.low, e.effect.high, e.p, e.verdict.c_str());
