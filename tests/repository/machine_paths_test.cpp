@@ -21,12 +21,13 @@ namespace {
 const std::vector<std::string> kMachinePaths = {"/home/", "/root/", "/work/", "/Users/", "/mnt/",
                                                  "/scratch/", "/tmp/", "/usr/local/"};
 
-// Where a path of kMachinePaths belongs: files under `under` may name `path`, for `why`.
+// Where a path of kMachinePaths belongs: files under `under` may name `path` ("": any), for `why`.
 struct Allowed {
   std::string under, path, why;
 };
 const std::vector<Allowed> kAllowed = {
     {"tests/", "/tmp/", "tests make their temporary files there (mkdtemp) and check paths there are refused"},
+    {"tests/repository/machine_paths_test.cpp", "", "this test: the list it searches for and the checks of its search"},
 };
 
 // The files git tracks in the source tree, relative to it.
@@ -41,7 +42,7 @@ std::vector<std::string> trackedFiles() {
 
 bool allowed(const std::string& file, const std::string& path) {
   for (const Allowed& a : kAllowed) {
-    if (file.rfind(a.under, 0) == 0 && path == a.path) return true;
+    if (file.rfind(a.under, 0) == 0 && (a.path.empty() || path == a.path)) return true;
   }
   return false;
 }
