@@ -13,6 +13,7 @@
 #include "cli/tally_output.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
+#include "game/base/progress_line.h"
 #include "game/turn_actions.h"
 #include "mcts/players/named_player.h"
 #include "mcts/players/player_factory.h"
@@ -41,7 +42,7 @@ std::string clockText(double seconds) {
   return buf;
 }
 
-// Games done, rate and ETA on one carriage-return-updated stderr line.
+// Games done, rate and ETA on the progress line of stderr.
 class Progress {
  public:
   Progress(int done, int total) : done_(done), total_(total), start_(Clock::now()) {}
@@ -53,13 +54,14 @@ class Progress {
     shown_ = now;
     const double seconds = std::chrono::duration<double>(now - start_).count();
     const double rate = played_ / std::max(seconds, 1e-9);
-    std::fprintf(stderr, "\r%d/%d games  %.2f games/s  elapsed %s  ETA %s   ", done_, total_, rate,
-                 clockText(seconds).c_str(), clockText((total_ - done_) / rate).c_str());
-    if (done_ == total_) std::fprintf(stderr, "\n");
-    std::fflush(stderr);
+    char text[160];
+    std::snprintf(text, sizeof text, "%d/%d games  %.2f games/s  elapsed %s  ETA %s", done_, total_, rate,
+                  clockText(seconds).c_str(), clockText((total_ - done_) / rate).c_str());
+    line_.show(text, done_ == total_);
   }
 
  private:
+  ProgressLine line_;
   int done_, total_, played_ = 0;
   Clock::time_point start_, shown_;
 };
@@ -116,13 +118,13 @@ void runArena(const ArenaOptions& o) {
   const std::string tag = o.tag.empty() ? o.a + " vs " + o.b + " on " + game->name() : o.tag;
   const int plies = o.randomPlies;
   // A bad spec is refused here, before anything is played. The games record each player
-  // by its spec as given.
+  // by its spec as given (a model's with its card's setting: recordedName).
   const auto makerOf = [&game, plies, &o](const std::string& text) -> PlayerMaker {
     AgentSpec spec = parseAgentSpec(text);
     spec.openingPlies = plies;
     PlayerMaker maker = o.moveMs > 0 ? timedAgentMaker(spec, *game, o.moveMs) : agentMaker(spec, *game);
-    return [make = std::move(maker), text](uint64_t seed) {
-      return std::make_unique<NamedPlayer>(make(seed), text);
+    return [make = std::move(maker), name = recordedName(spec, text)](uint64_t seed) {
+      return std::make_unique<NamedPlayer>(make(seed), name);
     };
   };
   const PlayerMaker a = makerOf(o.a), b = makerOf(o.b);
@@ -182,12 +184,34 @@ const char* const kPlayHelp =
     "a move in notation (e3-b3): play it; moves: the legal moves; undo: take back your last move and the reply; "
     "quit: stop\n";
 
-// `play`: a person at the terminal against `opponentSpec` on `game`, as `humanSide` (the first
-// to move when empty). The game ends at its result, at `quit`, or when input ends, and says which.
-void playInTerminal(const Game& game, const std::string& opponentSpec, const std::string& humanSide, uint64_t seed) {
+// The options `play`, like `arena`, takes.
+struct PlayOptions {
+  VariantOptions variant;
+  std::string opponent = "greedy", human;
+  int64_t moveMs = 0;
+  uint64_t seed = 1;
+};
+
+// The opponent of `o` for `game`, named by its spec (a model's with its card's setting), and
+// how it plays in words: "model:brandubh,sims=800 (its card's measured setting;
+// mcts(net:brandubh/small@97941,800))".
+std::pair<std::unique_ptr<Player>, std::string> playOpponent(const PlayOptions& o, const Game& game) {
+  const AgentSpec spec = parseAgentSpec(o.opponent);
+  const PlayerMaker maker = o.moveMs > 0 ? timedAgentMaker(spec, game, o.moveMs) : agentMaker(spec, game);
+  std::unique_ptr<Player> player = maker(o.seed);
+  const std::string name = recordedName(spec, o.opponent);
+  const std::string words = name + " (" + (name != o.opponent ? "its card's measured setting; " : "") + player->name() +
+                            (o.moveMs > 0 ? ", " + std::to_string(o.moveMs) + " ms a move" : "") + ")";
+  return {std::make_unique<NamedPlayer>(std::move(player), name), words};
+}
+
+// `play`: a person at the terminal against the opponent of `o` on `game`, as its human side
+// (the first to move when empty). The game ends at its result, at `quit`, or when input ends,
+// and says which.
+void playInTerminal(const Game& game, const PlayOptions& o) {
   auto state = game.newGame();
-  const int human = humanSide.empty() ? state->toMove() : game.sideFromName(humanSide);
-  auto opponent = makePlayer(opponentSpec, game, seed);
+  const int human = o.human.empty() ? state->toMove() : game.sideFromName(o.human);
+  auto [opponent, described] = playOpponent(o, game);
   opponent->newGame();
   std::vector<Action> played;         // every action so far
   std::vector<size_t> humanTurns;     // where each of the person's turns began in `played`
@@ -196,7 +220,7 @@ void playInTerminal(const Game& game, const std::string& opponentSpec, const std
     state->apply(a);
     played.push_back(a);
   };
-  std::cout << "You play the " << game.sideName(human) << " against " << opponent->name()
+  std::cout << "You play the " << game.sideName(human) << " against " << described
             << ". Type moves in notation, 'moves' for the legal moves, 'undo', 'help', 'quit' to stop.\n";
   while (!state->outcome().over) {
     std::cout << "\n" << state->diagram();
@@ -251,19 +275,19 @@ void playInTerminal(const Game& game, const std::string& opponentSpec, const std
 }
 
 void addPlay(CLI::App& app) {
-  struct Opts {
-    VariantOptions variant;
-    std::string opponent = "greedy", human;
-    uint64_t seed = 1;
-  };
-  auto o = std::make_shared<Opts>();
+  auto o = std::make_shared<PlayOptions>();
   auto* cmd = app.add_subcommand("play", "Play against a player in the terminal");
   o->variant.addTo(cmd);
   cmd->add_option("--opponent", o->opponent, "The opponent (random, greedy, alphabeta:ms=1000, ...)")
       ->capture_default_str();
   cmd->add_option("--human", o->human, "Your side: attackers/defenders or white/black (default: the first to move)");
+  cmd->add_option("--move-ms", o->moveMs,
+                  "The opponent's time per move in ms (0: its spec's own limits): a search searches until then (at "
+                  "most its spec's sims, when given), alphabeta within it to its depth")
+      ->check(CLI::Range(0, 3600000))
+      ->capture_default_str();
   addSeedOption(cmd, o->seed, "Seed of the opponent");
-  cmd->callback([o] { playInTerminal(*o->variant.load({o->opponent}), o->opponent, o->human, o->seed); });
+  cmd->callback([o] { playInTerminal(*o->variant.load({o->opponent}), *o); });
 }
 
 }  // namespace

@@ -107,7 +107,7 @@ void printPooled(const BalanceResults& r) {
     return;
   }
   std::printf("pooled model (%zu terms%s, Firth-penalised, dispersion %.2f on %d df; stopping-adjusted scores), %s "
-              "score at Elo %.0f, read from the %s model:\n", m.terms.size(),
+              "score at the strongest agent (Elo %.0f), read from the %s model:\n", m.terms.size(),
               m.interactions ? " with two-way interactions" : "", m.dispersion, m.residualDf, r.sideNames[0].c_str(),
               m.topElo, m.effectsModel.c_str());
   for (const RuleEffect& e : m.effects) {

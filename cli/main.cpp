@@ -8,6 +8,8 @@
 
 #include "cli/commands.h"
 #include "cli/flag_spellings.h"
+#include "cli/parse_only.h"
+#include "cli/version.h"
 #include "game/base/error.h"
 #ifdef TAFLZERO_WITH_TORCH
 #include "training/models/model_agent.h"
@@ -27,6 +29,7 @@ int main(int argc, char** argv) {
 #endif
   CLI::App app{"taflzero: self-play reinforcement learning for tafl games and Nine Men's Morris"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", tz::cli::versionText(), "Print the version, the git commit and the LibTorch of this build");
   CLI::App* bench = app.add_subcommand("bench", "Measure throughput against its ceiling");
   bench->require_subcommand(1);
   tz::cli::addRulesCommands(app, *bench);
@@ -47,6 +50,7 @@ int main(int argc, char** argv) {
 #else
   tz::cli::noteLibTorchCommands(app);
 #endif
+  if (tz::cli::parseOnly()) tz::cli::stopAfterParsing(app);  // the docs test's check of a command line
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -3,9 +3,12 @@
 // score` adds a measurement from a games file, `models card` renders the cards.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "game/base/config.h"
@@ -61,23 +64,45 @@ void writeCardFiles(const std::vector<std::pair<std::string, std::string>>& file
   for (const auto& [path, text] : files) writeFileAtomically(path, text, "model card file");
 }
 
+// Prints `rows` as columns two spaces apart, each as wide as its widest cell.
+void printColumns(const std::vector<std::vector<std::string>>& rows) {
+  std::vector<size_t> widths;
+  for (const auto& row : rows) {
+    widths.resize(std::max(widths.size(), row.size()));
+    for (size_t i = 0; i < row.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
+  }
+  for (const auto& row : rows) {
+    std::string line;
+    for (size_t i = 0; i < row.size(); ++i) line += row[i] + (i + 1 < row.size() ? std::string(widths[i] - row[i].size() + 2, ' ') : "");
+    std::cout << line << "\n";
+  }
+}
+
 void addList(CLI::App& models) {
   auto json = std::make_shared<bool>(false);
   models.add_flag("--json", *json, "Print one JSON object");
   models.callback([&models, json] {
     if (!models.get_subcommands().empty()) return;
     nlohmann::json list = nlohmann::json::array();
+    std::vector<std::vector<std::string>> rows = {{"model", "variant", "step", "setting", "strength (first row of its card)"}};
     for (const std::string& name : shippedModelNames()) {
       const ModelCard card = readModelCard(ModelFolder::find(name).card);
-      nlohmann::json j{{"name", name}, {"variant", card.variant}, {"step", card.step}, {"agent", card.agentSpec()}, {"summary", card.summary}};
-      list.push_back(j);
-      if (!*json) {
-        std::cout << name << "  " << tz::printable(card.variant, 200) << "  step " << card.step << "  "
-                  << tz::printable(card.agentSpec(), 200) << "\n  " << tz::printable(card.summary, 400) << "\n";
-      }
+      const std::string strength = firstStrengthText(card, "");
+      list.push_back({{"name", name}, {"variant", card.variant}, {"step", card.step}, {"agent", card.agentSpec()},
+                      {"strength", strength}, {"summary", card.summary}});
+      // Text from a card is a stranger's: shown through printable.
+      rows.push_back({name, tz::printable(card.variant, 200), std::to_string(card.step),
+                      tz::printable(card.agentSpec(), 200), tz::printable(strength, 400)});
     }
-    if (*json) std::cout << nlohmann::json{{"models", list}, {"directory", modelsDirectory()}}.dump() << "\n";
-    else if (list.empty()) std::cout << "no models in " << modelsDirectory() << "\n";
+    if (*json) {
+      std::cout << nlohmann::json{{"models", list}, {"directory", modelsDirectory()}}.dump() << "\n";
+    } else if (list.empty()) {
+      std::cout << "no models in " << modelsDirectory() << "\n";
+    } else {
+      printColumns(rows);
+      std::cout << "\nIn " << modelsDirectory() << "; each card, its training and every measurement: NAME/README.md "
+                << "(--json: the summaries)\n";
+    }
   });
 }
 

@@ -22,7 +22,8 @@ torch::Device parseDevice(const std::string& name) {
   if (name == "cuda" || name.rfind("cuda:", 0) == 0) {
     if (!torch::cuda::is_available()) {
       throw Error("device '" + name + "' requested, but CUDA is not available (this LibTorch build has no CUDA "
-                  "support or no GPU is visible); use --device cpu or point CMAKE_PREFIX_PATH at a CUDA LibTorch");
+                  "support or no GPU is visible): run on the CPU (train: --set device=cpu; bench net: --device cpu) "
+                  "or build against a CUDA LibTorch (docs/GPU.md)");
     }
     return torch::Device(name);
   }

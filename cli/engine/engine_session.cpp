@@ -69,6 +69,16 @@ SearchBudget searchBudgetOf(const std::map<std::string, std::string>& budgets, b
   return budget;
 }
 
+// Whether `word` names a side of `game` (tafl's "white" and "black" too).
+bool namesSide(const Game& game, const std::string& word) {
+  try {
+    game.sideFromName(word);
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
 // The legal turn of `before` that reaches `after` (the same position, side to move and end).
 std::string turnName(const State& before, const State& after) {
   for (const auto& turn : before.legalTurns()) {
@@ -86,7 +96,10 @@ std::string turnName(const State& before, const State& after) {
 
 EngineSession::EngineSession(const std::string& variant, const std::vector<std::string>& overrides,
                              const std::string& playerSpec, uint64_t seed)
-    : seed_(seed), game_(loadGame(variant, overrides)), state_(game_->newGame()), spec_(parseAgentSpec(playerSpec)) {
+    : EngineSession(loadGame(variant, overrides), playerSpec, seed) {}
+
+EngineSession::EngineSession(std::unique_ptr<Game> game, const std::string& playerSpec, uint64_t seed)
+    : seed_(seed), game_(std::move(game)), state_(game_->newGame()), spec_(parseAgentSpec(playerSpec)) {
   setPlayer(buildAgent(spec_, *game_, seed_));
 }
 
@@ -173,7 +186,7 @@ void EngineSession::position(const Words& words, Answer&) {
   }
   // A last word naming a side is the side to move; the words before it are the record.
   const std::string& last = words.back();
-  const bool sideGiven = words.size() > 2 && (last == game_->sideName(0) || last == game_->sideName(1));
+  const bool sideGiven = words.size() > 2 && namesSide(*game_, last);
   const size_t end = sideGiven ? words.size() - 1 : words.size();
   reset(game_->fromRecord(joinWords(words, 1, end), sideGiven ? last : ""));
 }

@@ -42,9 +42,10 @@ TaflGame::TaflGame(Rules rules, const std::string& file)
 }
 
 int TaflGame::sideFromName(const std::string& name) const {
-  if (name == "attackers") return kAttackers;
-  if (name == "defenders") return kDefenders;
-  throw Error("unknown side " + quoted(name) + ": expected attackers or defenders");
+  // White and black as the Tablut Challenge names the sides: white the defenders (and king).
+  if (name == "attackers" || name == "black") return kAttackers;
+  if (name == "defenders" || name == "white") return kDefenders;
+  throw Error("unknown side " + quoted(name) + ": expected attackers or defenders (or black for the attackers, white for the defenders)");
 }
 
 std::unique_ptr<State> TaflGame::newGame() const {

@@ -85,7 +85,7 @@ std::map<std::string, AgentKind> kindTable() {
       [](const AgentSpec&, uint64_t) { return std::make_shared<UniformEvaluator>(); }, {});
   kinds["egtb"] = egtbAgentKind();
   kinds["net"] = networkKind("net", netAgentKindOptions().usage);
-  kinds["model"] = networkKind("model", "model:NAME[,sims=N,...] (a shipped model: taflzero models; net: options)");
+  kinds["model"] = networkKind("model", "model:NAME[,sims=N,...] (a shipped model, at its card's setting unless options override it: taflzero models; net: options)");
   return kinds;
 }
 

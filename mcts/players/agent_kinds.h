@@ -33,6 +33,9 @@ struct AgentKind {
   std::function<void(AgentSpec&)> defaults = [](AgentSpec&) {};
   /// The option groups the kind takes, visited in this order (visitAgentOptions).
   std::vector<AgentOptionGroup> options;
+  /// The options the source of a spec was measured at (a shipped model's card: "sims=800"),
+  /// read before the options the spec gives, which override them; null for a kind without.
+  std::function<std::string(const std::string& source)> measuredOptions;
   /// Settles what depends on which options a spec gave, once they are read (alphabeta: a
   /// time budget alone searches as deep as the time allows).
   std::function<void(AgentSpec&)> settle = [](AgentSpec&) {};

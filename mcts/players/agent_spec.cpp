@@ -191,7 +191,14 @@ AgentSpec parseAgentSpec(const std::string& text) {
     options = end == std::string::npos ? "" : argument.substr(end + 1);
     if (spec.source.empty()) throw Error("player " + quoted(text) + ": expected " + kind.usage);
   }
-  const auto items = itemsOf(text, options);
+  // The source's measured options first, each overridden by the same option in the text.
+  std::vector<std::pair<std::string, std::string>> items;
+  if (kind.measuredOptions) items = itemsOf(text, kind.measuredOptions(spec.source));
+  for (const auto& item : itemsOf(text, options)) {
+    const auto same = std::find_if(items.begin(), items.end(), [&](const auto& i) { return i.first == item.first; });
+    if (same == items.end()) items.push_back(item);
+    else same->second = item.second;
+  }
   std::map<std::string, std::string> values;
   for (const auto& [name, value] : items) {
     values[name] = value;
@@ -202,6 +209,10 @@ AgentSpec parseAgentSpec(const std::string& text) {
   reader.finish();
   kind.settle(spec);
   return spec;
+}
+
+std::string recordedName(const AgentSpec& spec, const std::string& text) {
+  return agentKind(spec.kind, text).measuredOptions ? spec.text() : text;
 }
 
 void readAgentOptions(ConfigReader& reader, const AgentKind& kind, AgentSpec& spec) {

@@ -64,9 +64,16 @@ void visitAgentOptions(const std::vector<AgentOptionGroup>& groups, S& spec, V& 
   }
 }
 
-/// Reads a spec text: its kind's defaults, then the options it gives. Throws Error naming
+/// Reads a spec text: its kind's defaults, the options its source was measured at (a model's
+/// card: AgentKind::measuredOptions), then the options it gives, which override those and
+/// are printed after them by text() ("model:morris,draw=0" reads as "model:morris,sims=400,draw=0"). Throws Error naming
 /// the text for an unknown kind, an option the kind does not take, a value out of its range.
 AgentSpec parseAgentSpec(const std::string& text);
+
+/// The name a match records for `spec`, read from `text`: `text` as typed, or the whole spec
+/// where its kind adds its source's measured options ("model:brandubh" is recorded as
+/// "model:brandubh,sims=800", the setting it played), so that the name says how it played.
+std::string recordedName(const AgentSpec& spec, const std::string& text);
 
 /// Reads the options of `kind` from a YAML map onto `spec` (the kind's defaults, or the
 /// caller's, already set), each under its spec name and with its range: {sims: 64, mix: 0.5}

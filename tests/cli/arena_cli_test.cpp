@@ -1,9 +1,12 @@
 // `taflzero arena` and `taflzero play` through the real binary: the JSON summary, random
 // opening plies, bad player specs, and a terminal game fed from a file (illegal input explained, quit, EOF).
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
+#include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -64,6 +67,19 @@ TEST(ArenaCli, JsonSummaryAddsUp) {
   auto again = runCli("arena --variant brandubh --a greedy --b random --games 6 --seed 2 --json --db " + db, false);
   EXPECT_EQ(nlohmann::json::parse(again.out)["played"], 0);
   EXPECT_EQ(nlohmann::json::parse(again.out)["overall"], all);
+}
+
+// Progress on a stderr that is no terminal (a pipe here, a log file in use) is plain lines,
+// not one line rewritten with carriage returns (issue 76).
+TEST(ArenaCli, ProgressIntoAFileIsPlainLines) {
+  const std::string db = ::testing::TempDir() + "/progress_" + std::to_string(getpid()) + ".db";
+  std::remove(db.c_str());
+  const CliResult r = runShell("(" + std::string(std::getenv("TAFLZERO_BIN")) +
+                               " arena --variant brandubh --a greedy --b random --games 4 --db " + db + " 2>&1 >/dev/null)");
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.find('\r'), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("4/4 games"), std::string::npos) << r.out;
+  std::remove(db.c_str());
 }
 
 TEST(ArenaCli, ATimePerMoveIsPartOfTheMatchsSettings) {

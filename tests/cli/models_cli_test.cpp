@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 
 #include "tests/cli/cli_runner.h"
@@ -78,6 +79,43 @@ TEST_F(ModelsCli, AModelPlayerPlaysItsOwnVariant) {
   expectError("arena --a net:" + dir_ + "/brandubh/model.ckpt,sims=8 --b random --set king.capture=strong --games 2 --db " +
                   dir_ + "/s.db",
               "king.capture");  // the rules differ from the network's: refused as with --variant
+}
+
+// `taflzero models` is a table, a row per model with its setting and first strength row, as
+// models/README.md has it (before: each card's whole summary, lines of 1,650 characters).
+TEST_F(ModelsCli, TheListIsATableWithEachModelsStrength) {
+  const CliResult r = run("models");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_EQ(r.out.rfind("model ", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find("model:brandubh,sims=800"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("1.000 [0.981, 1.000] against mcts:sims=1000, 200 games"), std::string::npos) << r.out;
+  std::istringstream lines(r.out);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 200u) << line;
+  const CliResult json = run("models --json");
+  ASSERT_EQ(json.code, 0) << json.out;
+  EXPECT_NE(json.out.find("\"strength\":\"0.850 [0.656, 0.941] against tablut.cpp@d5698d2, 20 games\""), std::string::npos)
+      << json.out;
+}
+
+// A bare model:NAME plays the setting its card was measured at, and its name says so; options
+// typed after the name override it; engine, like play and arena, takes the model's variant
+// when none is given (issue 76).
+TEST_F(ModelsCli, ABareModelPlaysItsCardsSettingInItsOwnVariant) {
+  const CliResult play = run("play --opponent model:brandubh --human defenders < /dev/null");
+  EXPECT_EQ(play.code, 0) << play.out;
+  EXPECT_NE(play.out.find("against model:brandubh,sims=800 (its card's measured setting; mcts("), std::string::npos) << play.out;
+  EXPECT_NE(play.out.find("@97941,800)"), std::string::npos) << play.out;  // the search itself: 800 simulations
+  const CliResult typed = run("play --opponent model:morris,draw=0 --human white < /dev/null");
+  EXPECT_EQ(typed.code, 0) << typed.out;
+  EXPECT_NE(typed.out.find("against model:morris,sims=400,draw=0 (its card's measured setting; "), std::string::npos) << typed.out;
+  const CliResult timed = run("play --opponent model:brandubh,sims=800 --move-ms 50 --human attackers < /dev/null");
+  EXPECT_EQ(timed.code, 0) << timed.out;
+  EXPECT_NE(timed.out.find("against model:brandubh,sims=800 ("), std::string::npos) << timed.out;  // as typed
+  EXPECT_NE(timed.out.find(", 50 ms a move)"), std::string::npos) << timed.out;
+  const CliResult engine = runShell("printf 'genmove\\nquit\\n' | " + env_ + std::getenv("TAFLZERO_BIN") +
+                                    " engine --player model:brandubh");
+  EXPECT_EQ(engine.code, 0) << engine.out;
+  EXPECT_TRUE(std::regex_search(engine.out, std::regex("(^|\n)= [a-g][1-7]-[a-g][1-7]\n"))) << engine.out;
 }
 
 // OpenTafl's own rules strings with the shipped network agents (docs/OPENTAFL.md 3): Fetlar

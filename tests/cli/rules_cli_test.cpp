@@ -255,10 +255,10 @@ TEST(RulesCli, FilesAndFlagsThatCannotBeUsedAreOneLineErrors) {
   expectOneLineError("nosuchcommand", "unknown command 'nosuchcommand'");
 }
 
-// The README's rules commands (variants, perft, moves, show) run as written, optional
-// [brackets] left out.
-TEST(RulesCli, TheReadmeRulesCommandsRun) {
-  std::ifstream readme(std::string(TAFLZERO_SOURCE_DIR) + "/README.md");
+// The rules commands of docs/COMMANDS.md (variants, perft, moves, show) run as written,
+// optional [brackets] left out.
+TEST(RulesCli, TheDocumentedRulesCommandsRun) {
+  std::ifstream readme(std::string(TAFLZERO_SOURCE_DIR) + "/docs/COMMANDS.md");
   std::string line;
   int commands = 0;
   while (std::getline(readme, line)) {

@@ -154,6 +154,8 @@ TEST(Network, UnavailableCudaIsAClearError) {
     FAIL() << "cuda accepted without CUDA";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("CUDA is not available"), std::string::npos) << e.what();
+    // The flags that choose the CPU, as train and bench net spell them (train has no --device).
+    EXPECT_NE(std::string(e.what()).find("train: --set device=cpu; bench net: --device cpu"), std::string::npos) << e.what();
   }
   EXPECT_THROW(Network(*game, test::tinyNetwork(), "tpu"), Error);
 }

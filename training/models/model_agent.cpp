@@ -1,6 +1,7 @@
 #include "training/models/model_agent.h"
 
 #include "mcts/players/agent_kinds.h"
+#include "training/models/model_card.h"
 #include "training/models/model_folder.h"
 #include "training/run/net_player.h"
 
@@ -19,6 +20,7 @@ void registerNetworkAgentKinds() {
   const AgentKind net = netAgentKind();
   replaceAgentKind("net", net);
   AgentKind model = agentKind("model", "model");
+  model.measuredOptions = [](const std::string& name) { return readModelCard(ModelFolder::named(name).card).play; };
   model.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
   model.check = [net](const AgentSpec& spec, const Game& game) { net.check(netSpecOfModel(spec), game); };
   model.valueHead = [net](const AgentSpec& spec, const Game& game) { return net.valueHead(netSpecOfModel(spec), game); };

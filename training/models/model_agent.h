@@ -1,13 +1,15 @@
 #pragma once
 // The "model" kind of agent: "model:NAME[,options]" plays the shipped model NAME
 // (models/NAME/model.ckpt, found by ModelFolder::find) exactly as "net:" plays a checkpoint,
-// with the same options; games record it by that spec, the same on every machine.
+// with the same options, by default those its card was measured at (the card's `play`: a
+// bare "model:brandubh" reads as "model:brandubh,sims=800"), which options typed after the
+// name override; games record it by that spec, the same on every machine.
 #include "mcts/players/agent_spec.h"
 
 namespace tz {
 
 /// Puts the LibTorch build's network players in the table of agent kinds: "net"
-/// (netAgentKind) and "model", which plays through it. Called once at start-up by the
+/// (netAgentKind) and "model", which plays through it at its card's setting. Called once at start-up by the
 /// program (cli/main.cpp) and by the tests that play network specs.
 void registerNetworkAgentKinds();
 

@@ -223,6 +223,13 @@ std::string modelCardMarkdown(const ModelCard& c, const std::string& rulesYaml, 
   return md.str();
 }
 
+std::string firstStrengthText(const ModelCard& card, const std::string& quote) {
+  if (card.strength.empty()) return "not measured";
+  const ModelStrength& s = card.strength.front();
+  return scoreText(s.tally.overall()) + " against " + quote + s.opponent + quote + ", " +
+         std::to_string(s.tally.overall().games()) + " games";
+}
+
 std::string modelsIndexMarkdown(const std::vector<ModelCard>& cards) {
   std::ostringstream md;
   md << "# Shipped models\n\n"
@@ -232,14 +239,8 @@ std::string modelsIndexMarkdown(const std::vector<ModelCard>& cards) {
         "checks every card against its files and games (docs/MODELS.md).\n\n"
      << "| model | variant | step | setting | strength (first row of its card) | card |\n|---|---|---|---|---|---|\n";
   for (const ModelCard& c : cards) {
-    std::string strength = "not measured";
-    if (!c.strength.empty()) {
-      const ModelStrength& s = c.strength.front();
-      strength = scoreText(s.tally.overall()) + " against `" + s.opponent + "`, " +
-                 std::to_string(s.tally.overall().games()) + " games";
-    }
-    md << "| `" << c.name << "` | " << c.variant << " | " << c.step << " | `" << c.agentSpec() << "` | " << strength
-       << " | [" << c.name << "/README.md](" << c.name << "/README.md) |\n";
+    md << "| `" << c.name << "` | " << c.variant << " | " << c.step << " | `" << c.agentSpec() << "` | "
+       << firstStrengthText(c, "`") << " | [" << c.name << "/README.md](" << c.name << "/README.md) |\n";
   }
   return md.str();
 }

@@ -64,6 +64,10 @@ std::string modelCardYaml(const ModelCard& card);
 /// strength table with intervals per colour; `sideNames` name the variant's two sides.
 std::string modelCardMarkdown(const ModelCard& card, const std::string& rulesYaml, const std::string sideNames[2]);
 
+/// The first strength row of `card` in words, its opponent between `quote`s: "0.790 [0.728,
+/// 0.841] against `alphabeta:depth=2`, 200 games"; "not measured" for a card without one.
+std::string firstStrengthText(const ModelCard& card, const std::string& quote);
+
 /// models/README.md: one table row per card.
 std::string modelsIndexMarkdown(const std::vector<ModelCard>& cards);
 

@@ -66,7 +66,9 @@ void RunMonitor::setRating(const std::string& rating) {
   rating_ = rating;
 }
 
-void RunMonitor::show(bool force) {
+void RunMonitor::show(bool force) { draw(force, false); }
+
+void RunMonitor::draw(bool force, bool last) {
   if (!progress_) return;
   std::lock_guard<std::mutex> lock(showMutex_);
   const auto now = Clock::now();
@@ -81,16 +83,13 @@ void RunMonitor::show(bool force) {
   const int64_t step = step_.load();
   const int64_t newSteps = step - stepsAtStart_;
   if (budget_.steps > 0 && newSteps > 0) eta = std::min(eta, double(budget_.steps - step) * t / double(newSteps));
-  std::fprintf(stderr, "\r[train] games %d | positions/s %.0f | step %lld | loss %.3f+%.3f | elo %s | ETA %s   ",
-               games_.load(), positionsPerSecond_.load(), static_cast<long long>(step), policyLoss_, valueLoss_,
-               rating_.c_str(), formatDuration(eta).c_str());
-  std::fflush(stderr);
+  char text[256];
+  std::snprintf(text, sizeof text, "[train] games %d | positions/s %.0f | step %lld | loss %.3f+%.3f | elo %s | ETA %s",
+                games_.load(), positionsPerSecond_.load(), static_cast<long long>(step), policyLoss_, valueLoss_,
+                rating_.c_str(), formatDuration(eta).c_str());
+  line_.show(text, last);
 }
 
-void RunMonitor::end() {
-  if (!progress_) return;
-  show(true);
-  std::fprintf(stderr, "\n");
-}
+void RunMonitor::end() { draw(true, true); }
 
 }  // namespace tz

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "game/base/progress_line.h"
 #include "training/run/experiment.h"
 
 namespace tz {
@@ -55,8 +56,12 @@ class RunMonitor {
   using Clock = std::chrono::steady_clock;
   double processSeconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
+  // Draws the status line, ending it when `last`.
+  void draw(bool force, bool last);
+
   BudgetConfig budget_;
   bool progress_;
+  ProgressLine line_;  // the status line: in place on a terminal, plain lines in a file
   Clock::time_point start_;
   double secondsBefore_ = 0;
   std::mutex metricsMutex_;

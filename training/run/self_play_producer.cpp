@@ -1,5 +1,6 @@
 #include "training/run/self_play_producer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <map>
@@ -179,6 +180,10 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
   });
   int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0, againstPast = 0, adjudicated = 0;
   double age = 0;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto secondsSoFar = [&t0] {
+    return std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  };
   sp.onGame([&](const SelfPlayGame& g) {
     const int64_t published = weights_.step();
     const std::string player = plan.bootstrap ? kBootstrapPlayer : "selfplay:" + checkpointId(published);
@@ -191,15 +196,16 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
     adjudicated += g.outcome.reason == end_reason::kTablebase;
     age += double(monitor_.step() - published);
     ++finished;
+    // The rate so far from the batch's finished games (a bootstrap batch is one long batch).
+    monitor_.setPositionsPerSecond(double(plies) / secondsSoFar());
     monitor_.show();
     // The games in progress still finish. A bootstrap batch also stops starting games once the
     // run has its bootstrap games (other processes' games count: see RunMonitor::raiseGames).
     if (stop || monitor_.budgetSpent() || (plan.bootstrap && monitor_.games() >= config_.selfPlay.bootstrap.games))
       sp.stopStarting();
   });
-  const auto t0 = std::chrono::steady_clock::now();
   sp.run();
-  const double seconds = std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  const double seconds = secondsSoFar();
   const auto stats = sp.stats();
   monitor_.setPositionsPerSecond(double(stats.moves) / seconds);
   monitor_.metric({{"kind", "selfplay"}, {"games", monitor_.games()}, {"chunk_games", finished},

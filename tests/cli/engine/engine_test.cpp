@@ -127,6 +127,16 @@ TEST(EngineSession, LegalPlayUndoAndPositions) {
   EXPECT_EQ(ok(s, "result"), "ongoing defenders");
 }
 
+// A tafl side may be named by its colour, white the defenders, as the Tablut Challenge names
+// them (issue 76).
+TEST(EngineSession, APositionsSideMayBeItsColour) {
+  auto s = brandubh();
+  ok(s, "position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ white");
+  EXPECT_EQ(ok(s, "result"), "ongoing defenders");
+  ok(s, "position /3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/ black");
+  EXPECT_EQ(ok(s, "result"), "ongoing attackers");
+}
+
 TEST(EngineSession, ErrorsAreOneLineAndChangeNothing) {
   auto s = brandubh();
   ok(s, "play d7-e7");

@@ -102,6 +102,28 @@ TEST_F(ModelsTest, AModelMadeAsTheCommandsMakeItVerifies) {
   EXPECT_GE(player->chooseAction(*state), 0);
 }
 
+// model:NAME alone is the agent its card measured (the card's `play`), options typed after the
+// name override the card's one by one, and a match records the setting it played (issue 76).
+TEST_F(ModelsTest, ABareModelIsTheAgentItsCardMeasured) {
+  edit(folder_.card, "play: sims=4", "play: sims=4,cpuct=2");
+  const AgentSpec bare = parseAgentSpec("model:tiny");
+  EXPECT_EQ(bare.search.simulations, 4);
+  EXPECT_EQ(bare.text(), "model:tiny,sims=4,cpuct=2");
+  EXPECT_EQ(recordedName(bare, "model:tiny"), "model:tiny,sims=4,cpuct=2");
+  const AgentSpec typed = parseAgentSpec("model:tiny,mix=0.5,sims=9");
+  EXPECT_EQ(typed.search.simulations, 9);
+  EXPECT_EQ(typed.text(), "model:tiny,sims=9,cpuct=2,mix=0.5");
+  // Kinds without a measured setting are recorded as typed.
+  EXPECT_EQ(recordedName(parseAgentSpec("mcts:sims=5"), "mcts:sims=5"), "mcts:sims=5");
+  // The player searches with the card's simulations.
+  const auto game = loadGame("brandubh");
+  EXPECT_NE(makePlayer("model:tiny", *game, 1)->name().find(",4)"), std::string::npos)
+      << makePlayer("model:tiny", *game, 1)->name();
+  // A bad option in the card names the player.
+  edit(folder_.card, "play: sims=4,cpuct=2", "play: sims=0");
+  expectError([&] { parseAgentSpec("model:tiny"); }, "model:tiny");
+}
+
 TEST_F(ModelsTest, AChangedByteOfTheCheckpointIsFound) {
   std::string bytes = readText(folder_.checkpoint);
   bytes[bytes.size() / 2] ^= 1;
