@@ -214,10 +214,10 @@ TEST_F(ModelsCli, AStrangersFolderChangesNothingOutsideIt) {
   expectError("models score " + model + " --games " + downloads + "/games/vs-mcts1000.jsonl --opponent mcts:sims=1000 "
               "--command c --conditions c --force", "is a symbolic link");
   EXPECT_EQ(readText(model + "/card.yaml"), before);
-  // The agent of a row is the card's model exactly, not a name it begins.
+  // The agent of a row is the card's model exactly, not another model whose name it begins.
   std::string text = before;
   for (size_t at = text.find("agent: model:brandubh"); at != std::string::npos; at = text.find("agent: model:brandubh", at + 1)) {
-    text.insert(at + 21, "-other");
+    text.insert(at + 21, "-opentafl");
   }
   fs::remove(model + "/games");
   fs::rename(downloads + "/games", model + "/games");
