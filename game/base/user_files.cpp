@@ -86,6 +86,9 @@ void checkOutputFolder(const std::string& path, const std::string& what, bool ma
                 ", not a folder");
   }
   std::error_code ec;
+  if (std::filesystem::exists(std::filesystem::path(path) / "card.yaml", ec)) {
+    throw Error(what + " " + path + " is a model folder (it holds card.yaml); name a folder of its own");
+  }
   if (!mayReplace && !std::filesystem::is_empty(path, ec)) {
     throw Error(what + " " + path + " already exists and is not empty; pass --force to replace what it holds");
   }

@@ -39,8 +39,9 @@ std::string readRegularFile(const std::string& path, const std::string& what, ui
 /// false (the message says to pass --force).
 void checkOutputFile(const std::string& path, const std::string& what, bool mayReplace);
 
-/// Throws Error naming `what` when something other than a directory stands at `path`, or when
-/// a non-empty directory stands there and `mayReplace` is false (the message says --force).
+/// Throws Error naming `what` when something other than a directory stands at `path`, when it
+/// is a model folder (it holds card.yaml: a run, study or export never writes into one), or
+/// when a non-empty directory stands there and `mayReplace` is false (the message says --force).
 void checkOutputFolder(const std::string& path, const std::string& what, bool mayReplace);
 
 /// A file written atomically: its bytes go to a fresh temporary file beside `path`, made

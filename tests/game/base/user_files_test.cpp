@@ -69,6 +69,10 @@ TEST(UserFiles, OutputsReplaceOnlyWhatTheyMay) {
             "folder " + sub + " already exists and is not empty; pass --force to replace what it holds");
   EXPECT_EQ(errorOf([&] { checkOutputFolder(file, "folder", true); }), "folder " + file + " is a file, not a folder");
   EXPECT_EQ(errorOf([&] { checkOutputFolder(fifo, "folder", true); }), "folder " + fifo + " is a pipe, not a folder");
+  // A model folder takes no run, study or export, even with --force.
+  std::ofstream(sub + "/card.yaml") << "name: x\n";
+  EXPECT_EQ(errorOf([&] { checkOutputFolder(sub, "run folder", true); }),
+            "run folder " + sub + " is a model folder (it holds card.yaml); name a folder of its own");
   EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
