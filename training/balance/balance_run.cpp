@@ -2,7 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
@@ -90,6 +92,33 @@ void checkNetworks(const std::vector<Cell>& cells) {
   }
 }
 
+// The games of a cell's look as they finish: a line on stderr at most once a minute with the
+// games done, the rate and the time left to the look, so that a look of slow network games
+// shows that it moves.
+class GameCounter {
+ public:
+  GameCounter(std::string cell, int have, int target)
+      : cell_(std::move(cell)), have_(have), target_(target), start_(std::chrono::steady_clock::now()), last_(start_) {}
+
+  // One more game finished; prints under `printMutex`.
+  void finished(std::mutex& printMutex) {
+    std::lock_guard<std::mutex> lock(printMutex);
+    ++done_;
+    const auto now = std::chrono::steady_clock::now();
+    if (now - last_ < std::chrono::minutes(1) || have_ + done_ >= target_) return;
+    last_ = now;
+    const double minutes = std::chrono::duration<double>(now - start_).count() / 60;
+    const double rate = done_ / std::max(minutes, 1e-9);
+    std::fprintf(stderr, "%s: %d of %d games to this look, %.1f games/min, about %.0f min left\n", cell_.c_str(),
+                 have_ + done_, target_, rate, (target_ - have_ - done_) / rate);
+  }
+
+ private:
+  std::string cell_;
+  int have_, target_, done_ = 0;
+  std::chrono::steady_clock::time_point start_, last_;
+};
+
 // Plays the cell's games look by look until the stopping rule stops it.
 class CellPlayer {
  public:
@@ -111,7 +140,10 @@ class CellPlayer {
       const CellProgress p = cellProgress(games, cellRule(study_, v, s));
       if (progress_) show(cell, cellStats(games), p);
       if (p.stop != StopReason::kContinue) return;
-      runMatch(*cell.game, agent, agent, store_, matchOptions(cell, p.target), [](const GameRecord&) {});
+      GameCounter counter{cell.variant->id + " @ " + cell.strength->name, int(games.size()), p.target};
+      runMatch(*cell.game, agent, agent, store_, matchOptions(cell, p.target), [&](const GameRecord&) {
+        if (progress_) counter.finished(printMutex_);
+      });
     }
   }
 
