@@ -283,9 +283,9 @@ BalanceResults balanceResults(const StudyConfig& study, const RecordStore& store
       counts.push_back(r.cells[size_t(i)].stats.counts());
       repeated.push_back(r.cells[size_t(i)].stats.repeated);
     }
-    StoppingRule rule = study.stopping;
-    rule.family = int(family.cells.size());
-    const std::vector<StudyVerdict> verdicts = studyVerdicts(counts, repeated, rule);
+    const int first = family.cells.front(), strengths = int(study.strengths.size());
+    const std::vector<StudyVerdict> verdicts =
+        studyVerdicts(counts, repeated, cellRule(study, first / strengths, first % strengths));
     for (size_t k = 0; k < family.cells.size(); ++k) r.cells[size_t(family.cells[k])].study = verdicts[k];
   }
   const int nv = int(study.variants.size()), ns = int(study.strengths.size());
