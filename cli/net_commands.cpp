@@ -264,6 +264,7 @@ struct BenchNetOptions {
   int torchThreads = 1;
   int workers = 1;
   int waitUs = 1000;
+  std::string precision = "fp32";
   bool json = false;
 };
 
@@ -276,37 +277,55 @@ nlohmann::json ratioJson(const Throughput& t, const Throughput& forward) {
                         {"mean_batch", t.meanBatch}};
 }
 
-// One batch size: the forward ceiling (before and after, averaged against drift) and the
-// evaluator fed by single requesters and by grouped requests; prints the row unless JSON.
+// A forward throughput measured before and after the evaluator's, averaged against drift.
+Throughput averaged(const Throughput& before, const Throughput& after) {
+  return {(before.perSecond + after.perSecond) / 2, (before.perCpuSecond + after.perCpuSecond) / 2, before.meanBatch};
+}
+
+// One batch size: the bare forward pass in float32 (the ceiling) and, on the CPU, in
+// bfloat16, each measured before and after the evaluator; the evaluator, in its precision,
+// fed by single requesters and by grouped requests. Prints the row unless JSON.
 nlohmann::json benchNetRow(const std::shared_ptr<Network>& net, const Game& game, const BenchNetOptions& o, int b) {
   NetEvaluatorOptions options;
   options.maxBatch = b;
   options.maxWaitUs = o.waitUs;
   options.workers = o.workers;
   options.torchThreads = o.torchThreads;
-  const Throughput before = forwardThroughput(*net, game, b, o.seconds);
+  options.precision = parsePrecision(o.precision, "--precision");
+  const ForwardPass fp32(net, Precision::fp32);
+  std::unique_ptr<ForwardPass> bf16;
+  if (net->device() == "cpu") bf16 = std::make_unique<ForwardPass>(net, Precision::bf16);
+  const Throughput fp32Before = forwardThroughput(fp32, game, b, o.seconds);
+  const Throughput bf16Before = bf16 ? forwardThroughput(*bf16, game, b, o.seconds) : Throughput{};
   const int singleRequesters = std::max(2, 2 * b), perCall = std::max(1, b / 2);
   const Throughput singles = evaluatorThroughput(net, game, options, singleRequesters, 1, o.seconds);
   const Throughput grouped = evaluatorThroughput(net, game, options, 4, perCall, o.seconds);
-  const Throughput after = forwardThroughput(*net, game, b, o.seconds);
-  const Throughput forward{(before.perSecond + after.perSecond) / 2, (before.perCpuSecond + after.perCpuSecond) / 2,
-                           double(b)};
+  const Throughput forward = averaged(fp32Before, forwardThroughput(fp32, game, b, o.seconds));
+  const Throughput forwardBf16 = bf16 ? averaged(bf16Before, forwardThroughput(*bf16, game, b, o.seconds)) : Throughput{};
+  const Throughput& evaluatorForward = options.precision == Precision::bf16 ? forwardBf16 : forward;
   nlohmann::json row = {{"batch", b},
                         {"forward_per_s", forward.perSecond},
                         {"forward_per_cpu_s", forward.perCpuSecond},
-                        {"singles", ratioJson(singles, forward)},
-                        {"grouped", ratioJson(grouped, forward)}};
+                        {"singles", ratioJson(singles, evaluatorForward)},
+                        {"grouped", ratioJson(grouped, evaluatorForward)}};
+  if (bf16) {
+    row["forward_bf16_per_s"] = forwardBf16.perSecond;
+    row["forward_bf16_per_cpu_s"] = forwardBf16.perCpuSecond;
+    row["bf16_to_fp32"] = forwardBf16.perSecond / forward.perSecond;
+  }
   row["singles"]["requesters"] = singleRequesters;
   row["grouped"]["requesters"] = 4;
   row["grouped"]["per_call"] = perCall;
   if (!o.json) {
     auto cell = [&](const Throughput& t) {
       char text[64];
-      std::snprintf(text, sizeof(text), "%6.0f/s  %4.2f [%4.2f] batch %5.1f", t.perSecond, t.perSecond / forward.perSecond,
-                    t.perCpuSecond / forward.perCpuSecond, t.meanBatch);
+      std::snprintf(text, sizeof(text), "%6.0f/s  %4.2f [%4.2f] batch %5.1f", t.perSecond,
+                    t.perSecond / evaluatorForward.perSecond, t.perCpuSecond / evaluatorForward.perCpuSecond, t.meanBatch);
       return std::string(text);
     };
-    std::printf("%5d  %6.0f/s [%6.0f] | %-36s | %-36s\n", b, forward.perSecond, forward.perCpuSecond,
+    char bf16Text[40] = "-";
+    if (bf16) std::snprintf(bf16Text, sizeof(bf16Text), "%6.0f/s %4.2fx", forwardBf16.perSecond, forwardBf16.perSecond / forward.perSecond);
+    std::printf("%5d  %6.0f/s [%6.0f] | %-15s | %-36s | %-36s\n", b, forward.perSecond, forward.perCpuSecond, bf16Text,
                 cell(singles).c_str(), cell(grouped).c_str());
     std::fflush(stdout);
   }
@@ -315,17 +334,19 @@ nlohmann::json benchNetRow(const std::shared_ptr<Network>& net, const Game& game
 
 void runBenchNet(const BenchNetOptions& o) {
   const std::vector<int> batches = parseBatches(o.batches);
+  parsePrecision(o.precision, "bench net: --precision");
   auto game = o.variant.load();
   setTorchThreads(o.torchThreads);
   auto net = std::make_shared<Network>(*game, loadNetworkConfig(o.network), o.device);
   const NetworkConfig& n = net->meta().network;
   if (!o.json) {
     std::printf("network %s (%d blocks x %d channels) on %s, variant %s, %d torch thread(s), %d evaluator worker(s)\n"
-                "positions per second (per CPU-second of the process in brackets); evaluator ratios are to the bare\n"
-                "forward pass at the same batch size: wall clock [CPU time]\n",
+                "positions per second (per CPU-second of the process in brackets); the bfloat16 pass as a multiple of\n"
+                "float32's; evaluator (in %s) ratios are to the bare forward pass in its precision at the same batch\n"
+                "size: wall clock [CPU time]\n",
                 n.name.c_str(), n.blocks, n.channels, net->device().c_str(), game->name().c_str(), o.torchThreads,
-                o.workers);
-    std::printf("%5s  %-17s | %-36s | %-36s\n", "batch", "forward", "evaluator: 2 x batch single requesters",
+                o.workers, o.precision.c_str());
+    std::printf("%5s  %-17s | %-15s | %-36s | %-36s\n", "batch", "forward fp32", "forward bf16", "evaluator: 2 x batch single requesters",
                 "evaluator: 4 requesters of batch/2");
   }
   nlohmann::json rows = nlohmann::json::array();
@@ -334,6 +355,7 @@ void runBenchNet(const BenchNetOptions& o) {
     std::cout << nlohmann::json{{"variant", game->name()},  {"network", networkJson(n)},
                                 {"device", net->device()},  {"torch_threads", o.torchThreads},
                                 {"workers", o.workers},     {"wait_us", o.waitUs},
+                                {"precision", o.precision},
                                 {"rows", rows}}
                      .dump()
               << "\n";
@@ -353,6 +375,8 @@ void addBenchNet(CLI::App& bench) {
       ->capture_default_str();
   cmd->add_option("--workers", o->workers, "Evaluator threads running forward passes")->check(CLI::Range(1, 64))->capture_default_str();
   cmd->add_option("--wait-us", o->waitUs, "Evaluator wait limit in microseconds")->check(CLI::Range(0, 1000000))->capture_default_str();
+  cmd->add_option("--precision", o->precision, "The evaluator's precision: fp32 or bf16 (the bare pass is measured in both)")
+      ->capture_default_str();
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] { runBenchNet(*o); });
 }

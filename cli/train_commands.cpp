@@ -6,7 +6,10 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/number_check.h"
@@ -196,13 +199,41 @@ void addBenchTrain(CLI::App& bench) {
   });
 }
 
+// One self-play benchmark's figures as JSON.
+nlohmann::json selfPlayJson(const SelfPlayBenchOptions& b, const SelfPlayBenchResult& r) {
+  return nlohmann::json{{"precision", precisionName(b.precision)},
+                        {"games", r.games},
+                        {"positions_per_second", r.positionsPerSecond},
+                        {"evaluations_per_second", r.evaluationsPerSecond},
+                        {"evaluations_per_cpu_second", r.evaluationsPerCpuSecond},
+                        {"mean_batch", r.meanBatch},
+                        {"forward_per_second", r.forwardPerSecond},
+                        {"forward_per_cpu_second", r.forwardPerCpuSecond},
+                        {"ratio", r.ratio()},
+                        {"cpu_ratio", r.cpuRatio()}};
+}
+
+// The precisions named in `text` ("fp32,bf16"), each once.
+std::vector<Precision> parsePrecisions(const std::string& text) {
+  std::vector<Precision> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    const Precision p = parsePrecision(item, "bench selfplay: --precision");
+    if (std::find(out.begin(), out.end(), p) != out.end()) throw Error("bench selfplay: --precision names " + item + " twice");
+    out.push_back(p);
+  }
+  if (out.empty()) throw Error("bench selfplay: --precision: expected fp32, bf16 or both, comma-separated");
+  return out;
+}
+
 void addBenchSelfPlay(CLI::App& bench) {
   struct Opts {
     SelfPlayBenchOptions bench;
+    std::string precisions = "fp32,bf16";
     bool json = false;
   };
   auto o = std::make_shared<Opts>();
-  auto* cmd = bench.add_subcommand("selfplay", "Self-play leaf evaluations/s against the bare forward rate");
+  auto* cmd = bench.add_subcommand("selfplay", "Self-play leaf evaluations/s against the bare forward rate, in each precision");
   cmd->add_option("--variant,-v", o->bench.variant, "Preset name")->capture_default_str();
   cmd->add_option("--network", o->bench.network, "Network preset or file")->capture_default_str();
   cmd->add_option("--games", o->bench.games, "Concurrent games of each worker")->capture_default_str();
@@ -211,29 +242,36 @@ void addBenchSelfPlay(CLI::App& bench) {
       ->capture_default_str();
   cmd->add_option("--max-wait-us", o->bench.maxWaitUs, "How long the network thread waits to merge workers' leaves")
       ->capture_default_str();
+  cmd->add_option("--precision", o->precisions, "The precisions to play in, one run each, comma-separated (fp32, bf16)")
+      ->capture_default_str();
   cmd->add_flag("--gumbel", o->bench.gumbel, "Gumbel root search (as the CPU training configs) instead of PUCT");
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
-    const SelfPlayBenchOptions& b = o->bench;
-    const SelfPlayBenchResult r = benchSelfPlay(b);
-    if (o->json) {
-      std::cout << nlohmann::json{{"variant", b.variant}, {"network", b.network}, {"games", r.games},
-                                  {"workers", b.workers}, {"search", b.gumbel ? "gumbel" : "puct"},
-                                  {"positions_per_second", r.positionsPerSecond},
-                                  {"evaluations_per_second", r.evaluationsPerSecond},
-                                  {"evaluations_per_cpu_second", r.evaluationsPerCpuSecond},
-                                  {"mean_batch", r.meanBatch}, {"forward_per_second", r.forwardPerSecond},
-                                  {"forward_per_cpu_second", r.forwardPerCpuSecond}, {"ratio", r.ratio()},
-                                  {"cpu_ratio", r.cpuRatio()}}
-                       .dump()
-                << "\n";
-    } else {
-      std::cout << b.variant << " / " << b.network << " (" << (b.gumbel ? "Gumbel" : "PUCT") << ", " << b.workers
-                << " workers): " << r.games << " games, " << r.positionsPerSecond
+    const std::vector<Precision> precisions = parsePrecisions(o->precisions);
+    o->bench.check();
+    nlohmann::json runs = nlohmann::json::array();
+    double firstRate = 0;
+    for (const Precision p : precisions) {
+      SelfPlayBenchOptions b = o->bench;
+      b.precision = p;
+      const SelfPlayBenchResult r = benchSelfPlay(b);
+      if (runs.empty()) firstRate = r.evaluationsPerSecond;
+      runs.push_back(selfPlayJson(b, r));
+      runs.back()["to_first"] = r.evaluationsPerSecond / firstRate;
+      if (o->json) continue;
+      std::cout << b.variant << " / " << b.network << " in " << precisionName(p) << " (" << (b.gumbel ? "Gumbel" : "PUCT")
+                << ", " << b.workers << " workers): " << r.games << " games, " << r.positionsPerSecond
                 << " positions/s, " << r.evaluationsPerSecond << " evaluations/s at mean forward batch " << r.meanBatch
                 << "; bare forward " << r.forwardPerSecond << "/s: ratio " << r.ratio() << " (CPU time: "
                 << r.evaluationsPerCpuSecond << " vs " << r.forwardPerCpuSecond << ", ratio " << r.cpuRatio()
-                << ")\n";
+                << "); evaluations/s " << runs.back()["to_first"].get<double>() << "x the first precision's\n";
+    }
+    if (o->json) {
+      const SelfPlayBenchOptions& b = o->bench;
+      std::cout << nlohmann::json{{"variant", b.variant}, {"network", b.network}, {"workers", b.workers},
+                                  {"search", b.gumbel ? "gumbel" : "puct"}, {"runs", runs}}
+                       .dump()
+                << "\n";
     }
   });
 }

@@ -29,7 +29,7 @@ double processCpuSeconds() {
 
 }  // namespace
 
-Throughput forwardThroughput(const Network& net, const Game& game, int batch, double seconds) {
+Throughput forwardThroughput(const ForwardPass& pass, const Game& game, int batch, double seconds) {
   const auto positions = randomPositions(game, kDistinctPositions);
   const std::vector<float> distinct = encodePositions(game, positions);
   const size_t size = size_t(game.inputShape().size());
@@ -37,12 +37,12 @@ Throughput forwardThroughput(const Network& net, const Game& game, int batch, do
   for (int i = 0; i < batch; ++i) {
     std::copy_n(&distinct[(i % positions.size()) * size], size, &inputs[size_t(i) * size]);
   }
-  net.predict(inputs.data(), batch, logits.data(), values.data());
+  pass.predict(inputs.data(), batch, logits.data(), values.data());
   int calls = 0;
   const auto start = Clock::now();
   const double cpuStart = processCpuSeconds();
   while (calls < 3 || since(start) < seconds) {
-    net.predict(inputs.data(), batch, logits.data(), values.data());
+    pass.predict(inputs.data(), batch, logits.data(), values.data());
     ++calls;
   }
   const double done = double(calls) * batch;

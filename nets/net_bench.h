@@ -5,7 +5,6 @@
 
 #include "game/game.h"
 #include "nets/net_evaluator.h"
-#include "nets/network.h"
 
 namespace tz {
 
@@ -17,9 +16,9 @@ struct Throughput {
   double meanBatch = 0;     // mean forward batch size
 };
 
-/// Bare Network::predict calls on `batch` sample positions, timed over at least `seconds`
-/// and three calls, after one warm-up call.
-Throughput forwardThroughput(const Network& net, const Game& game, int batch, double seconds);
+/// Bare forward passes (`pass`, in its precision) on `batch` sample positions, timed over
+/// at least `seconds` and three calls, after one warm-up call.
+Throughput forwardThroughput(const ForwardPass& pass, const Game& game, int batch, double seconds);
 
 /// A NetEvaluator with `options`, fed by `requesters` threads that each submit `perCall`
 /// requests per evaluate() call, timed over at least `seconds` and three batches, after a

@@ -40,10 +40,10 @@ void NetEvaluatorOptions::check() const {
 }
 
 NetEvaluator::NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluatorOptions& options)
-    : net_(std::move(net)),
-      options_(options),
-      inputSize_(net_->meta().shape.input.size()),
-      numActions_(net_->meta().shape.numActions) {
+    : options_(options),
+      pass_(std::move(net), options.precision),
+      inputSize_(pass_.network().meta().shape.input.size()),
+      numActions_(pass_.network().meta().shape.numActions) {
   options_.check();
   for (int i = 0; i < options_.workers; ++i) workers_.emplace_back([this] { workerLoop(); });
 }
@@ -129,7 +129,7 @@ void NetEvaluator::predict(const float* inputs, const std::vector<EvalRequest*>&
   outputs.logits.resize(size_t(n) * numActions_);
   outputs.values.resize(size_t(2 * n));  // values, then draw probabilities
   const float* draws = outputs.values.data() + n;
-  net_->predict(inputs, n, outputs.logits.data(), outputs.values.data(), options_.mixedPrecision, outputs.values.data() + n);
+  pass_.predict(inputs, n, outputs.logits.data(), outputs.values.data(), outputs.values.data() + n, options_.mixedPrecision);
   batches_.fetch_add(1, std::memory_order_relaxed);
   positions_.fetch_add(n, std::memory_order_relaxed);
   for (int i = 0; i < n; ++i) {
@@ -174,7 +174,8 @@ void NetEvaluator::runBatch(std::vector<Pending>& batch, std::vector<float>& inp
 }
 
 std::string NetEvaluator::name() const {
-  return "net:" + net_->meta().variant + "/" + net_->meta().network.name + "@" + std::to_string(net_->step());
+  const Network& net = pass_.network();
+  return "net:" + net.meta().variant + "/" + net.meta().network.name + "@" + std::to_string(net.step());
 }
 
 NetEvaluatorStats NetEvaluator::stats() const {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "mcts/evaluator.h"
-#include "nets/network.h"
+#include "nets/forward_pass.h"
 
 namespace tz {
 
@@ -26,6 +26,7 @@ struct NetEvaluatorOptions {
   int workers = 1;             // threads running forward passes (each its own batch)
   int torchThreads = 1;        // LibTorch intra-op threads of each worker (0: leave as is)
   bool mixedPrecision = true;  // float16 autocast on CUDA (ignored on CPU)
+  Precision precision = Precision::fp32;  // the forward pass's arithmetic (bf16: the fused CPU pass)
 
   /// Throws Error naming the first option out of range.
   void check() const;
@@ -41,7 +42,8 @@ struct NetEvaluatorStats {
 /// An Evaluator backed by a Network; evaluate() may be called by any number of threads.
 class NetEvaluator final : public Evaluator {
  public:
-  /// Evaluates with `net` (kept alive by the evaluator, never trained through it).
+  /// Evaluates with `net` (kept alive by the evaluator, never trained through it) in the
+  /// options' precision; throws Error for bf16 on a CUDA network.
   NetEvaluator(std::shared_ptr<const Network> net, const NetEvaluatorOptions& options);
   /// Stops the workers; no evaluate() call may be in progress.
   ~NetEvaluator() override;
@@ -83,8 +85,8 @@ class NetEvaluator final : public Evaluator {
   void runBatch(std::vector<Pending>& batch, std::vector<float>& inputs, std::vector<EvalRequest*>& answered,
                 Outputs& outputs);
 
-  std::shared_ptr<const Network> net_;
   NetEvaluatorOptions options_;
+  ForwardPass pass_;
   int inputSize_;
   int numActions_;
   std::mutex mutex_;

@@ -253,18 +253,24 @@ TEST(NetCli, GumbelSearchAndSelfPlayBenchRunFromTheCommandLine) {
     listed |= m["move"] == s["move"];
   }
   EXPECT_TRUE(listed) << search.out;
-  // The self-play benchmark with a Gumbel root reports its ceiling and ratio; each of its
-  // two workers plays its own games.
+  // The self-play benchmark with a Gumbel root reports its ceiling and ratio in each
+  // precision; each of its two workers plays its own games.
   auto bench = runCli("bench selfplay --games 2 --workers 2 --sims 4 --gumbel --json", false);
   ASSERT_EQ(bench.code, 0) << bench.out;
   const auto b = nlohmann::json::parse(bench.out);
   EXPECT_EQ(b["search"], "gumbel");
-  EXPECT_EQ(b["games"], 4);
   EXPECT_EQ(b["workers"], 2);
-  EXPECT_GT(b["forward_per_second"].get<double>(), 0);
-  EXPECT_GT(b["ratio"].get<double>(), 0);
+  ASSERT_EQ(b["runs"].size(), 2u) << bench.out;
+  EXPECT_EQ(b["runs"][0]["precision"], "fp32");
+  EXPECT_EQ(b["runs"][1]["precision"], "bf16");
+  for (const auto& run : b["runs"]) {
+    EXPECT_EQ(run["games"], 4);
+    EXPECT_GT(run["forward_per_second"].get<double>(), 0);
+    EXPECT_GT(run["ratio"].get<double>(), 0);
+  }
+  EXPECT_EQ(b["runs"][0]["to_first"], 1.0);
   // Options out of range are refused by name before anything runs.
-  for (const char* bad : {"--workers 0", "--games 0", "--max-wait-us -1"}) {
+  for (const char* bad : {"--workers 0", "--games 0", "--max-wait-us -1", "--precision fp16"}) {
     auto refused = runCli(std::string("bench selfplay --sims 4 ") + bad);
     EXPECT_NE(refused.code, 0) << bad;
     const std::string option = std::string(bad).substr(0, std::string(bad).find(' '));

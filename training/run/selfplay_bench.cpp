@@ -40,6 +40,7 @@ SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
   eval.maxBatch = options.games;
   eval.maxWaitUs = options.maxWaitUs;
   eval.clients = options.workers;  // once every worker waits, nothing more can join a batch
+  eval.precision = options.precision;
   SelfPlayOptions o;
   o.search.simulations = options.simulations;
   o.search.dirichletFraction = 0.25f;
@@ -63,7 +64,8 @@ SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options) {
   r.evaluationsPerCpuSecond = stats.evaluations / cpu;
   const NetEvaluatorStats forward = evaluator->stats();
   r.meanBatch = forward.batches ? double(forward.positions) / double(forward.batches) : 0;
-  const Throughput f = forwardThroughput(*net, *game, std::max(1, int(std::lround(r.meanBatch))), 3.0);
+  const ForwardPass pass(net, options.precision);
+  const Throughput f = forwardThroughput(pass, *game, std::max(1, int(std::lround(r.meanBatch))), 3.0);
   r.forwardPerSecond = f.perSecond;
   r.forwardPerCpuSecond = f.perCpuSecond;
   return r;

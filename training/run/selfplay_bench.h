@@ -3,6 +3,8 @@
 // network, against the bare forward rate of the same network at the same batch size.
 #include <string>
 
+#include "nets/forward_pass.h"
+
 namespace tz {
 
 /// What one self-play benchmark plays.
@@ -16,6 +18,7 @@ struct SelfPlayBenchOptions {
   bool gumbel = false;               // a Gumbel root (as the CPU training configs) instead of PUCT
   int maxWaitUs = 300;               // how long the network thread waits to merge workers' leaves
                                      // into one batch (the CPU training configs' max_wait_us)
+  Precision precision = Precision::fp32;  // the network's arithmetic, in self-play and in the bare pass
   /// Throws Error naming the first option out of range.
   void check() const;
 };
@@ -36,8 +39,9 @@ struct SelfPlayBenchResult {
 };
 
 /// Plays `options.games` concurrent self-play games on each worker, their leaves evaluated by
-/// one network thread, then measures that network's bare forward rate (one thread) at the
-/// network thread's mean forward batch (workers' leaves merged into one batch count as one).
+/// one network thread, then measures that network's bare forward rate (one thread, the same
+/// precision) at the network thread's mean forward batch (workers' leaves merged into one
+/// batch count as one).
 SelfPlayBenchResult benchSelfPlay(const SelfPlayBenchOptions& options);
 
 }  // namespace tz
