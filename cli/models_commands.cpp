@@ -15,6 +15,7 @@
 #include "game/base/error.h"
 #include "game/base/user_files.h"
 #include "training/matches/game_check.h"
+#include "training/models/model_precision.h"
 #include "training/models/model_verify.h"
 #include "training/run/run_directory.h"
 
@@ -267,6 +268,70 @@ void addScore(CLI::App& models) {
   });
 }
 
+// The games files of a model folder (games/*.jsonl and *.jsonl.gz), sorted.
+std::vector<std::string> gameFilesOf(const ModelFolder& folder) {
+  std::vector<std::string> files;
+  if (!fs::is_directory(folder.games)) return files;
+  for (const auto& entry : fs::directory_iterator(folder.games)) {
+    const std::string name = entry.path().filename().string();
+    const auto endsWith = [&](const std::string& tail) {
+      return name.size() > tail.size() && name.compare(name.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    if (entry.is_regular_file() && (endsWith(".jsonl") || endsWith(".jsonl.gz"))) files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void addPrecision(CLI::App& models) {
+  struct Opts {
+    std::vector<std::string> names;
+    int positions = 10000;
+    bool json = false;
+  };
+  auto o = std::make_shared<Opts>();
+  auto* cmd = models.add_subcommand("precision", "How closely each model's bf16 forward pass follows its fp32 one, on "
+                                                 "positions of its committed games (the bf16 accuracy guard)");
+  cmd->add_option("names", o->names, "Model names or folders (default: every shipped model)");
+  cmd->add_option("--positions", o->positions, "Positions drawn from each model's games")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  cmd->add_flag("--json", o->json, "Print one JSON object a model, a line each");
+  cmd->callback([o] {
+    const std::vector<std::string> which = o->names.empty() ? shippedModelNames() : o->names;
+    if (which.empty()) throw Error("no models in " + modelsDirectory());
+    std::vector<std::vector<std::string>> rows = {
+        {"model", "positions", "same top move", "value |diff| mean", "max", "policy TV mean", "guard"}};
+    for (const std::string& n : which) {
+      const ModelFolder folder = ModelFolder::find(n);
+      const std::vector<std::string> files = gameFilesOf(folder);
+      if (files.empty()) throw Error("model " + folder.name + ": no games files in " + folder.games);
+      const PrecisionAgreement a = bf16Agreement(folder.checkpoint, files, o->positions);
+      // The guard of issue 73: top-1 agreement at least 99%, values within 0.01 on average.
+      const bool met = a.topAgreement >= 0.99 && a.valueMeanAbs <= 0.01;
+      if (o->json) {
+        std::cout << nlohmann::json{{"model", folder.name},          {"positions", a.positions},
+                                    {"top_agreement", a.topAgreement}, {"value_mean_abs", a.valueMeanAbs},
+                                    {"value_max_abs", a.valueMaxAbs},  {"policy_mean_tv", a.policyMeanTv},
+                                    {"guard_met", met}}
+                         .dump()
+                  << std::endl;
+        continue;
+      }
+      char same[16], mean[16], max[16], tv[16];
+      std::snprintf(same, sizeof same, "%.2f%%", 100 * a.topAgreement);
+      std::snprintf(mean, sizeof mean, "%.4f", a.valueMeanAbs);
+      std::snprintf(max, sizeof max, "%.4f", a.valueMaxAbs);
+      std::snprintf(tv, sizeof tv, "%.4f", a.policyMeanTv);
+      rows.push_back({folder.name, std::to_string(a.positions), same, mean, max, tv, met ? "met" : "NOT met"});
+    }
+    if (o->json) return;
+    printColumns(rows);
+    std::cout << "\nThe guard: the same most likely move in at least 99% of the positions and values within 0.01 on "
+                 "average (policy TV: total variation between the priors over the legal moves)\n";
+  });
+}
+
 }  // namespace
 
 void addModelsCommands(CLI::App& app) {
@@ -277,6 +342,7 @@ void addModelsCommands(CLI::App& app) {
   addCard(*models);
   addAdd(*models);
   addScore(*models);
+  addPrecision(*models);
 }
 
 }  // namespace tz::cli

@@ -28,7 +28,7 @@ std::string resultText(const Game& game, int winner, std::string_view reason) {
 }  // namespace
 
 std::unique_ptr<State> replayMoves(const Game& game, const GameRecord& record, const std::vector<std::string>& boards,
-                                   const std::string& where) {
+                                   const std::string& where, const PositionVisitor& beforeEachMove) {
   std::unique_ptr<State> state = game.newGame();
   try {
     if (record.startPosition != state->record() || record.startSide != state->toMove()) {
@@ -62,6 +62,7 @@ std::unique_ptr<State> replayMoves(const Game& game, const GameRecord& record, c
       throw Error(where + ": ply " + std::to_string(ply + 1) + ": " + quoted(move) + " is not a legal move for the " +
                   game.sideName(state->toMove()) + " in " + state->record());
     }
+    if (beforeEachMove) beforeEachMove(*state, ply, legal);
     state->apply(action);
   }
   checkBoard(ply);

@@ -2,6 +2,7 @@
 // Confirming a figure from its games alone: every game of a games file replayed with its
 // rules (each move legal, the recorded result the one the rules give) and the games tallied
 // per pair of players, with intervals (`taflzero records check`).
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,12 +36,17 @@ struct GameFileCheck {
   std::vector<PairingTally> pairings;  // one per unordered pair of players, in file order
 };
 
+/// What a replay shows of the position before each move: the position, the plies played
+/// before it, its legal actions.
+using PositionVisitor = std::function<void(const State& state, int ply, const std::vector<Action>& legal)>;
+
 /// The position after the moves of `record`, each checked legal, and, for a server's game,
 /// after each ply checked against its board (`boards`: the start first and one a ply; empty
-/// for none). Throws Error naming `where`, the ply and the move for an illegal move, moves
-/// after the end, or a board other than the position, or a count of boards other than the plies' and one.
+/// for none); `beforeEachMove`, when given, sees the position before each move. Throws Error
+/// naming `where`, the ply and the move for an illegal move, moves after the end, or a board
+/// other than the position, or a count of boards other than the plies' and one.
 std::unique_ptr<State> replayMoves(const Game& game, const GameRecord& record, const std::vector<std::string>& boards,
-                                   const std::string& where);
+                                   const std::string& where, const PositionVisitor& beforeEachMove = {});
 
 /// Replays one game; throws Error naming `where` as replayMoves does, and for a game that
 /// does not end or a result or reason other than the rules give.

@@ -120,6 +120,7 @@ struct EvaluatorConfig {
   int maxBatch = 64;      // positions per forward pass
   int maxWaitUs = 500;    // wait for a fuller batch
   int torchThreads = 1;   // LibTorch intra-op threads
+  std::string precision = "fp32";  // self-play's forward pass: fp32 (LibTorch) or bf16 (the fused CPU pass)
 
   /// Visits the settings with their keys and ranges.
   template <class Self, class Visitor>
@@ -127,6 +128,7 @@ struct EvaluatorConfig {
     v.number("max_batch", s.maxBatch, 1, 4096);
     v.number("max_wait_us", s.maxWaitUs, 0, 1000000);
     v.number("torch_threads", s.torchThreads, 1, 256);
+    v.choice("precision", s.precision, {"fp32", "bf16"});
   }
 };
 

@@ -13,8 +13,10 @@
 
 namespace tz {
 
-NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search) {
+NetEvaluatorOptions playEvaluatorOptions(const AgentSpec& spec) {
+  const SearchOptions& search = spec.search;
   NetEvaluatorOptions eval;
+  eval.precision = parsePrecision(spec.net.precision, "player " + quoted(spec.text()) + ": option precision");
   constexpr int kLeavesOfGamesAtOnce = 64;
   eval.maxBatch = std::max(kLeavesOfGamesAtOnce, search.batchSize * search.threads);
   eval.maxWaitUs = 0;
@@ -77,7 +79,7 @@ PlayerMaker netPlayers(const AgentSpec& spec, const Game& game) {
   checkTablesOpen(spec, game);  // refused here, before any game
   const NetForGame loaded = loadNetForGame(spec.source, game, spec.net.device);
   checkTablesUsable(spec, loaded.conditioned != nullptr);
-  const auto shared = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(spec.search));
+  const auto shared = std::make_shared<NetEvaluator>(loaded.net, playEvaluatorOptions(spec));
   return [spec, loaded, shared, context, &game](uint64_t seed) {
     SearchOptions options = spec.search;
     options.seed = seed;
@@ -97,13 +99,15 @@ AgentKind netAgentKind() {
   AgentKind kind = netAgentKindOptions();
   kind.prepare = netPlayers;
   kind.check = [](const AgentSpec& spec, const Game& game) {
+    playEvaluatorOptions(spec);  // refuses an unknown precision
     checkTablesOpen(spec, game);
     const ModelMeta meta = readCheckpointInfo(spec.source).model;
     checkTablesUsable(spec, checkedConditioning(meta, game, "checkpoint " + spec.source) != nullptr);
   };
   kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
-    return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.net.device),
-                                          playEvaluatorOptions(SearchOptions{}));
+    AgentSpec leaves = spec;
+    leaves.search = SearchOptions{};
+    return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.net.device), playEvaluatorOptions(leaves));
   };
   kind.ownGame = [](const AgentSpec& spec) { return gameOfModel(readCheckpointInfo(spec.source).model); };
   return kind;

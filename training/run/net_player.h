@@ -18,8 +18,9 @@ namespace tz {
 
 /// The evaluator settings of a network agent's players: never waiting for more leaves, a
 /// forward pass takes those queued, up to 64 (or batchSize x threads, if more), so that the
-/// players of games played at once share their passes.
-NetEvaluatorOptions playEvaluatorOptions(const SearchOptions& search);
+/// players of games played at once share their passes; in the spec's precision (Error
+/// naming the spec for an unknown one).
+NetEvaluatorOptions playEvaluatorOptions(const AgentSpec& spec);
 
 /// A checkpoint's network, ready to play a variant.
 struct NetForGame {

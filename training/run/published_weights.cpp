@@ -13,6 +13,7 @@ NetEvaluatorOptions selfPlayEvaluatorOptions(const ExperimentConfig& c) {
   o.maxBatch = c.evaluator.maxBatch;
   o.maxWaitUs = c.evaluator.maxWaitUs;
   o.clients = c.selfPlay.workers;  // the self-play workers are its only callers
+  o.precision = parsePrecision(c.evaluator.precision, "evaluator.precision");
   return o;
 }
 
