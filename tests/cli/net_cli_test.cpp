@@ -54,6 +54,10 @@ TEST(NetCli, BenchNetJson) {
   EXPECT_GT(j["rows"][1]["forward_per_s"].get<double>(), 0);
   EXPECT_GT(j["rows"][1]["singles"]["per_s"].get<double>(), 0);
   EXPECT_GT(j["rows"][1]["grouped"]["mean_batch"].get<double>(), 0);
+  // On the CPU the bare pass is measured in bfloat16 too, beside float32.
+  EXPECT_GT(j["rows"][1]["forward_bf16_per_s"].get<double>(), 0);
+  EXPECT_GT(j["rows"][1]["bf16_to_fp32"].get<double>(), 0);
+  EXPECT_EQ(j["precision"], "fp32");
 }
 
 TEST(NetCli, NetworkPlayersMixPlayoutsIntoTheirValues) {
@@ -69,6 +73,23 @@ TEST(NetCli, NetworkPlayersMixPlayoutsIntoTheirValues) {
                     dir.file("b.db"));
   EXPECT_NE(bad.code, 0);
   EXPECT_NE(bad.out.find("option 'mix' = '1.5': expected a number in [0, 1]"), std::string::npos) << bad.out;
+}
+
+TEST(NetCli, NetworkPlayersPlayInBfloat16WhenAsked) {
+  TempDir dir("tz-netcli-");
+  const std::string ckpt = dir.file("b.ckpt");
+  ASSERT_EQ(runCli("net init --variant brandubh --network small --out " + ckpt).code, 0);
+  auto match = runCli("arena --variant brandubh --a net:" + ckpt + ",sims=16,precision=bf16 --b net:" + ckpt +
+                          ",sims=16 --games 2 --json --db " + dir.file("a.db"),
+                      false);
+  ASSERT_EQ(match.code, 0) << match.out;
+  EXPECT_EQ(nlohmann::json::parse(match.out)["games"], 2);
+  auto bad = runCli("arena --variant brandubh --a net:" + ckpt + ",precision=fp16 --b random --games 2 --db " +
+                    dir.file("b.db"));
+  EXPECT_NE(bad.code, 0);
+  EXPECT_NE(bad.out.find("option precision: unknown precision 'fp16': expected fp32 or bf16"), std::string::npos)
+      << bad.out;
+  EXPECT_FALSE(std::filesystem::exists(dir.file("b.db"))) << "refused before any game";
 }
 
 TEST(NetCli, TaflzeroHandsHelpAndNetPlayersToTaflzeroNet) {

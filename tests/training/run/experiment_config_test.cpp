@@ -154,6 +154,7 @@ TEST(ExperimentConfig, CheckRefusesAnExperimentBuiltInCodeNamingTheKey) {
           "[0.01, 1], got 0");
   refused([](ExperimentConfig& c) { c.selfPlay.handicap.target = 0.7; }, "selfplay.handicap.target", "[0, 0.5]");
   refused([](ExperimentConfig& c) { c.evaluator.maxBatch = 0; }, "evaluator.max_batch", "[1, 4096]");
+  refused([](ExperimentConfig& c) { c.evaluator.precision = "fp16"; }, "evaluator.precision", "fp32 | bf16, got 'fp16'");
   refused([](ExperimentConfig& c) { c.evaluation.games = 1; }, "evaluation.games", "[2, 100000]");
   refused([](ExperimentConfig& c) { c.device = "tpu"; }, "device", "cpu | cuda");
   refused([](ExperimentConfig& c) { c.training.endgame.share = 0.95; }, "training.endgame.share", "[0, 0.9], got 0.95");
