@@ -301,7 +301,8 @@ void addPrecision(CLI::App& models) {
     const std::vector<std::string> which = o->names.empty() ? shippedModelNames() : o->names;
     if (which.empty()) throw Error("no models in " + modelsDirectory());
     std::vector<std::vector<std::string>> rows = {
-        {"model", "positions", "same top move", "value |diff| mean", "max", "policy TV mean", "guard"}};
+        {"model", "positions", "same top move", "widest flip", "flips > 0.02", "value |diff| mean", "max", "policy TV mean",
+         "guard"}};
     for (const std::string& n : which) {
       const ModelFolder folder = ModelFolder::find(n);
       const std::vector<std::string> files = gameFilesOf(folder);
@@ -311,24 +312,29 @@ void addPrecision(CLI::App& models) {
       const bool met = a.topAgreement >= 0.99 && a.valueMeanAbs <= 0.01;
       if (o->json) {
         std::cout << nlohmann::json{{"model", folder.name},          {"positions", a.positions},
-                                    {"top_agreement", a.topAgreement}, {"value_mean_abs", a.valueMeanAbs},
+                                    {"top_agreement", a.topAgreement}, {"widest_flip", a.widestFlip},
+                                    {"flips_over_gap", a.flipsOverGap},  {"value_mean_abs", a.valueMeanAbs},
                                     {"value_max_abs", a.valueMaxAbs},  {"policy_mean_tv", a.policyMeanTv},
                                     {"guard_met", met}}
                          .dump()
                   << std::endl;
         continue;
       }
-      char same[16], mean[16], max[16], tv[16];
+      char same[16], widest[16], mean[16], max[16], tv[16];
       std::snprintf(same, sizeof same, "%.2f%%", 100 * a.topAgreement);
+      std::snprintf(widest, sizeof widest, "%.4f", a.widestFlip);
       std::snprintf(mean, sizeof mean, "%.4f", a.valueMeanAbs);
       std::snprintf(max, sizeof max, "%.4f", a.valueMaxAbs);
       std::snprintf(tv, sizeof tv, "%.4f", a.policyMeanTv);
-      rows.push_back({folder.name, std::to_string(a.positions), same, mean, max, tv, met ? "met" : "NOT met"});
+      rows.push_back({folder.name, std::to_string(a.positions), same, widest, std::to_string(a.flipsOverGap), mean, max, tv,
+                      met ? "met" : "NOT met"});
     }
     if (o->json) return;
     printColumns(rows);
     std::cout << "\nThe guard: the same most likely move in at least 99% of the positions and values within 0.01 on "
-                 "average (policy TV: total variation between the priors over the legal moves)\n";
+                 "average. Widest flip: where the two passes' most likely moves differ, the largest gap between those "
+                 "two moves' float32 priors; flips > 0.02: how many differ by more (not near ties). Policy TV: total "
+                 "variation between the priors over the legal moves\n";
   });
 }
 

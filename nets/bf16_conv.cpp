@@ -46,7 +46,7 @@ namespace {
 
 // The epilogue shared by both kernels for one output value: skip, activation.
 float finish(float sum, const ConvIo& io, size_t at) {
-  if (io.skip) sum += fromBf16(io.skip[at]);
+  if (io.skip) sum += io.skip[at];
   return io.relu ? std::max(sum, 0.f) : sum;
 }
 
@@ -71,7 +71,7 @@ void runConvPortable(const Bf16Conv& c, const ConvIo& io) {
       const size_t at = size_t(pixel) * c.outPad + size_t(o);
       const float v = finish(sums[size_t(o)], io, at);
       if (io.outF32) io.outF32[at] = v;
-      else io.outBf16[at] = toBf16(v);
+      if (io.outBf16) io.outBf16[at] = toBf16(v);
     }
   }
 }
@@ -116,13 +116,10 @@ TZ_AVX512_BF16 void convTile(const Bf16Conv& c, const ConvIo& io, const int32_t*
     for (int b = 0; b < B; ++b) {
       const size_t at = size_t(pixels[j]) * c.outPad + size_t(first + 16 * b);
       __m512 v = acc[j][b];
-      if (io.skip) {
-        const __m256i half = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(io.skip + at));
-        v = _mm512_add_ps(v, _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_cvtepu16_epi32(half), 16)));
-      }
+      if (io.skip) v = _mm512_add_ps(v, _mm512_loadu_ps(io.skip + at));
       if (io.relu) v = _mm512_max_ps(v, _mm512_setzero_ps());
       if (io.outF32) _mm512_storeu_ps(io.outF32 + at, v);
-      else _mm256_storeu_si256(reinterpret_cast<__m256i*>(io.outBf16 + at), (__m256i)_mm512_cvtneps_pbh(v));
+      if (io.outBf16) _mm256_storeu_si256(reinterpret_cast<__m256i*>(io.outBf16 + at), (__m256i)_mm512_cvtneps_pbh(v));
     }
   }
 }

@@ -39,10 +39,10 @@ struct ConvIo {
   const int32_t* pixels = nullptr;  // the output pixels to compute (indices into the buffers)
   int count = 0;                    // how many
   const int32_t* taps = nullptr;    // kernel x kernel pixel offsets of the taps, row by row
-  const uint16_t* skip = nullptr;   // a residual added before the activation (output layout), or null
+  const float* skip = nullptr;      // a residual added before the activation (output layout), or null
   bool relu = false;                // max(0, x) after the sum
-  uint16_t* outBf16 = nullptr;      // the output in bfloat16 (outPad channels a pixel), or
-  float* outF32 = nullptr;          // in float32 (exactly one of the two is set)
+  uint16_t* outBf16 = nullptr;      // the output in bfloat16 (outPad channels a pixel), and/or
+  float* outF32 = nullptr;          // in float32 (at least one of the two is set)
 };
 
 /// Computes `conv` at the listed pixels: bias + the sum over taps and input channels, plus

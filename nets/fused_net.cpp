@@ -75,6 +75,7 @@ void runDense(const DenseLayer& l, const float* x, int n, float* y, bool relu) {
 // One thread's working memory, grown as batches grow.
 struct FusedNet::Buffers {
   std::vector<uint16_t> input, trunk, inner, head;  // bfloat16, pixel-major over padded boards
+  std::vector<float> residual;                      // the trunk's output in float32: the blocks' skips
   std::vector<float> outF32, flat, hidden, out;     // float32 head outputs and dense layers
   std::vector<int32_t> pixels;                      // the inner pixels of the batch
 };
@@ -148,6 +149,7 @@ void FusedNet::predictChunk(const float* inputs, int n, float* logits, float* va
   const size_t trunkSize = size_t(n) * paddedCells_ * channels;
   b.trunk.assign(trunkSize, 0);
   b.inner.assign(trunkSize, 0);
+  b.residual.resize(trunkSize);  // read and written at the inner pixels only
   ConvIo io;
   io.pixels = b.pixels.data();
   io.count = int(b.pixels.size());
@@ -156,16 +158,21 @@ void FusedNet::predictChunk(const float* inputs, int n, float* logits, float* va
   io.input = b.input.data();
   io.inputStride = trunk_.front().inPad;
   io.outBf16 = b.trunk.data();
+  io.outF32 = b.residual.data();
   runConv(trunk_.front(), io);
   io.inputStride = channels;
   for (size_t i = 1; i + 1 < trunk_.size(); i += 2) {
+    // The convolutions read bfloat16; the skip adds the block's input in float32, so that
+    // the rounding of the residual stream does not build up block after block.
     io.input = b.trunk.data();
     io.outBf16 = b.inner.data();
+    io.outF32 = nullptr;
     io.skip = nullptr;
     runConv(trunk_[i], io);
     io.input = b.inner.data();
     io.outBf16 = b.trunk.data();
-    io.skip = b.trunk.data();
+    io.outF32 = b.residual.data();
+    io.skip = b.residual.data();
     runConv(trunk_[i + 1], io);
   }
   policyHead(n, b, logits);

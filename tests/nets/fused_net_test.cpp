@@ -120,10 +120,11 @@ TEST(Bf16Conv, TheFastKernelSumsAsThePortableLoop) {
   for (float& x : w) x = u(rng);
   for (float& x : b) x = u(rng);
   const Bf16Conv conv(3, 40, 3, w.data(), b.data());
-  std::vector<uint16_t> input(25 * 4, 0), skip(25 * 48, 0);
+  std::vector<uint16_t> input(25 * 4, 0);
+  std::vector<float> skip(25 * 48, 0.f);
   for (int pixel = 0; pixel < 25; ++pixel) {
     for (int c = 0; c < 3; ++c) input[size_t(pixel) * 4 + size_t(c)] = toBf16(u(rng));
-    for (int c = 0; c < 48; ++c) skip[size_t(pixel) * 48 + size_t(c)] = toBf16(u(rng));
+    for (int c = 0; c < 48; ++c) skip[size_t(pixel) * 48 + size_t(c)] = u(rng);
   }
   const std::vector<int32_t> taps = {-6, -5, -4, -1, 0, 1, 4, 5, 6};
   const std::vector<int32_t> pixels = {6, 7, 8, 11, 12, 13, 16, 17, 18, 6 + 1, 12 + 1};

@@ -43,8 +43,8 @@ std::vector<double> legalPriors(const float* logits, const std::vector<Action>& 
 
 // Sums of the differences, turned into the agreement at the end.
 struct PassDifferences {
-  int positions = 0, sameTop = 0;
-  double valueSum = 0, valueMax = 0, tvSum = 0;
+  int positions = 0, sameTop = 0, flipsOverGap = 0;
+  double valueSum = 0, valueMax = 0, tvSum = 0, widestFlip = 0;
 
   // Adds the positions of one batch: `inputs` encoded, `legal` their moves.
   void add(const ForwardPass& fp32, const ForwardPass& bf16, const std::vector<float>& inputs,
@@ -58,7 +58,12 @@ struct PassDifferences {
     for (int i = 0; i < n; ++i) {
       const std::vector<double> p32 = legalPriors(&logits32[size_t(i) * actions], legal[size_t(i)]);
       const std::vector<double> p16 = legalPriors(&logits16[size_t(i) * actions], legal[size_t(i)]);
-      sameTop += std::max_element(p32.begin(), p32.end()) - p32.begin() == std::max_element(p16.begin(), p16.end()) - p16.begin();
+      const size_t top32 = size_t(std::max_element(p32.begin(), p32.end()) - p32.begin());
+      const size_t top16 = size_t(std::max_element(p16.begin(), p16.end()) - p16.begin());
+      sameTop += top32 == top16;
+      const double gap = p32[top32] - p32[top16];  // what float32 lost by bfloat16's choice
+      widestFlip = std::max(widestFlip, gap);
+      flipsOverGap += gap > kClearGap;
       double tv = 0;
       for (size_t k = 0; k < p32.size(); ++k) tv += std::abs(p32[k] - p16[k]);
       tvSum += tv / 2;
@@ -74,6 +79,8 @@ struct PassDifferences {
     a.positions = positions;
     if (positions == 0) return a;
     a.topAgreement = double(sameTop) / positions;
+    a.widestFlip = widestFlip;
+    a.flipsOverGap = flipsOverGap;
     a.valueMeanAbs = valueSum / positions;
     a.valueMaxAbs = valueMax;
     a.policyMeanTv = tvSum / positions;

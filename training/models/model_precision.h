@@ -8,10 +8,15 @@
 
 namespace tz {
 
+/// A gap between two moves' priors past which a choice counts as clear (not a near tie).
+constexpr double kClearGap = 0.02;
+
 /// The bfloat16 pass against the float32 pass over the positions compared.
 struct PrecisionAgreement {
   int positions = 0;           // positions compared (each before a move of a game)
   double topAgreement = 0;     // share whose most likely legal move is the same in both
+  double widestFlip = 0;       // of the others, the largest fp32 prior gap between the two passes' choices
+  int flipsOverGap = 0;        // of the others, those whose fp32 priors of the two choices differ by more than kClearGap
   double valueMeanAbs = 0;     // mean |value bf16 - value fp32|, values in [-1, 1]
   double valueMaxAbs = 0;      // the largest of those differences
   double policyMeanTv = 0;     // mean total variation between the two priors over the legal moves
