@@ -1,6 +1,10 @@
 #include "nets/forward_pass.h"
 
+#include <cstdio>
+#include <mutex>
+
 #include "game/base/error.h"
+#include "nets/bf16_conv.h"
 #include "nets/fused_net.h"
 
 namespace tz {
@@ -19,6 +23,13 @@ ForwardPass::ForwardPass(std::shared_ptr<const Network> net, Precision precision
   if (net_->device() != "cpu") {
     throw Error("precision bf16 runs on the CPU; on " + net_->device() +
                 " use fp32 (with the evaluator's float16 mixed precision)");
+  }
+  if (!hasBf16DotProduct()) {
+    static std::once_flag once;
+    std::call_once(once, [] {
+      std::fprintf(stderr, "taflzero: warning: this CPU has no AVX512_BF16: precision bf16 runs a portable loop, "
+                           "slower than fp32\n");
+    });
   }
   fused_ = std::make_unique<const FusedNet>(*net_);
 }
