@@ -32,6 +32,19 @@ T requiredNumber(ConfigReader& r, const std::string& key, T lo, T hi) {
   return r.getNumber<T>(key, lo, lo, hi);
 }
 
+// The card's network: a map of settings, each a scalar (as its checkpoint records them), as
+// YAML text.
+std::string networkSection(ConfigReader& r) {
+  mustHave(r, "network");
+  const YAML::Node net = r.raw("network");
+  bool scalars = net.IsMap();
+  if (scalars) {
+    for (const auto& kv : net) scalars = scalars && kv.first.IsScalar() && kv.second.IsScalar();
+  }
+  if (!scalars) throw ConfigError(r.file(), r.path("network"), "a map of the network's settings, each a number or a word");
+  return YAML::Dump(net);
+}
+
 // The list of a key every card has: a sequence of maps.
 YAML::Node requiredList(ConfigReader& r, const std::string& key) {
   YAML::Node list = r.raw(key);
@@ -91,8 +104,7 @@ ModelCard readModelCard(const std::string& path) {
   c.rulesHash = required(r, "rules_hash");
   c.sha256 = required(r, "sha256");
   c.step = requiredNumber<int64_t>(r, "step", 0, kMaxCount);
-  mustHave(r, "network");
-  c.networkYaml = YAML::Dump(r.raw("network"));
+  c.networkYaml = networkSection(r);
   c.play = r.getString("play", "");
   const YAML::Node sittings = requiredList(r, "sittings");
   for (size_t i = 0; i < sittings.size(); ++i) {

@@ -164,6 +164,9 @@ TEST_F(ModelsTest, UnknownAndMissingKeysAndWrongScoresAreRefusedNamingTheKey) {
   SetUp();
   edit(folder_.card, "score: [^\n]+", "score: 0.999 [0.9, 1.000]");
   expectError([&] { readModelCard(folder_.card); }, "strength[0].score");
+  SetUp();
+  edit(folder_.card, "blocks: [0-9]+", "blocks: {many: 4}");  // a map where a number goes
+  expectError([&] { readModelCard(folder_.card); }, "key 'network': expected a map of the network's settings");
 }
 
 TEST_F(ModelsTest, ANameThatIsNoModelIsRefused) {
