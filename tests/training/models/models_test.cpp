@@ -119,9 +119,10 @@ TEST_F(ModelsTest, ABareModelIsTheAgentItsCardMeasured) {
   const auto game = loadGame("brandubh");
   EXPECT_NE(makePlayer("model:tiny", *game, 1)->name().find(",4)"), std::string::npos)
       << makePlayer("model:tiny", *game, 1)->name();
-  // A bad option in the card names the player.
+  // A bad option in the card names the card, its key and the option (issue 75).
   edit(folder_.card, "play: sims=4,cpuct=2", "play: sims=0");
-  expectError([&] { parseAgentSpec("model:tiny"); }, "model:tiny");
+  expectError([&] { parseAgentSpec("model:tiny"); }, "card.yaml: key 'play': 'sims=0': ");
+  expectError([&] { parseAgentSpec("model:tiny"); }, "option 'sims' = '0': expected");
 }
 
 TEST_F(ModelsTest, AChangedByteOfTheCheckpointIsFound) {
