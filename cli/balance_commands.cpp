@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "game/base/error.h"
+#include "game/registry.h"
 #include "game/base/user_files.h"
 #include "training/report/balance_beside.h"
 #include "training/report/balance_report.h"
@@ -296,7 +297,7 @@ void addBalance(CLI::App& app) {
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("balance", "Measure how balanced rule variants are (resumable study): a study file, "
                                             "or one rule varied with --variant, --vary and --agent");
-  cmd->add_option("study", o->study, "Study YAML (configs/balance/...)");
+  cmd->add_option("study", o->study, "Study YAML (configs/balance/...), or a study's name (linnaeus-agents)");
   cmd->add_option("--variant", o->quick.variant, "With --vary: the base variant (a preset or a variant file)");
   cmd->add_option("--vary", o->quick.vary, "A one-factor study without a file: KEY=VALUE,VALUE (e.g. first=defenders,attackers)");
   cmd->add_option("--agent", o->quick.agents, "With --vary: the player of both sides (a player spec; repeat for several strengths)");
@@ -323,6 +324,7 @@ void addBalance(CLI::App& app) {
     if (!quick && (!o->quick.variant.empty() || !o->quick.agents.empty())) {
       throw Error("balance: --variant and --agent go with --vary; a study file names its own");
     }
+    if (!quick) o->study = configFile(o->study, "balance", "study");  // a name, or a path from any folder
     std::optional<QuickStudyFile> quickFile;
     if (quick) quickFile.emplace(quickStudyYaml(o->quick));
     const std::string studyPath = quick ? quickFile->path() : o->study;

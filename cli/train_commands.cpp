@@ -15,6 +15,7 @@
 #include "cli/number_check.h"
 #include "training/matches/digest.h"
 #include "game/base/error.h"
+#include "game/registry.h"
 #include "game/base/user_files.h"
 #include "training/distributed/actor.h"
 #include "training/distributed/distributed_peers.h"
@@ -109,7 +110,7 @@ void addTrain(CLI::App& app) {
                                  "MASTER_PORT, RANK and WORLD_SIZE set (or the flags below), one process of a distributed run (ranks "
                                  "below LEARNERS, default 1, learn; rank 0 keeps the run; the others play: "
                                  "docs/DISTRIBUTED.md)");
-  cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...)");
+  cmd->add_option("config", o->config, "Experiment YAML (configs/experiments/...), or an experiment's name (brandubh-quick)");
   cmd->add_flag("--keys", o->keys, "List every key an experiment file may give, with what it takes and its default, and stop");
   cmd->add_option("--run", o->run, "Run directory (default: runs/<config name>)");
   cmd->add_flag("--resume", o->resume, "Continue the run in --run after a stop or a kill");
@@ -131,6 +132,7 @@ void addTrain(CLI::App& app) {
   cmd->callback([o] {
     if (o->keys) return printExperimentKeys();
     if (o->config.empty()) throw Error("train: an experiment config is required (or --keys)");
+    o->config = configFile(o->config, "experiments", "experiment");  // a name, or a path from any folder
     // The flags are shorthands for the variables (one place reads and checks them).
     for (const auto& [variable, value] : o->distributed)
       if (!value.empty()) setenv(variable.c_str(), value.c_str(), 1);

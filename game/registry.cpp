@@ -45,10 +45,10 @@ std::string configDir() {
   return dataDir() + "/configs";
 }
 
-std::vector<std::string> presetNames() {
+std::vector<std::string> configNames(const std::string& folder) {
   std::vector<std::string> names;
-  const fs::path dir = fs::path(configDir()) / "variants";
-  if (!fs::is_directory(dir)) throw Error("variant directory " + dir.string() + " not found (set TAFLZERO_CONFIGS)");
+  const fs::path dir = fs::path(configDir()) / folder;
+  if (!fs::is_directory(dir)) throw Error(folder + " directory " + dir.string() + " not found (set TAFLZERO_CONFIGS)");
   for (const auto& entry : fs::directory_iterator(dir)) {
     if (entry.path().extension() == ".yaml") names.push_back(entry.path().stem().string());
   }
@@ -56,26 +56,29 @@ std::vector<std::string> presetNames() {
   return names;
 }
 
-namespace {
-
-// The file of the preset `name`; throws Error naming the presets when there is none.
-fs::path presetFile(const std::string& name) {
-  const fs::path file = fs::path(configDir()) / "variants" / (name + ".yaml");
-  if (fs::exists(file)) return file;
+std::string configFile(const std::string& nameOrPath, const std::string& folder, const std::string& what) {
+  std::error_code ec;
+  if (namesFile(nameOrPath)) {
+    if (fs::exists(nameOrPath, ec) || fs::path(nameOrPath).is_absolute()) return nameOrPath;
+    const fs::path shared = fs::path(dataDir()) / nameOrPath;
+    return fs::exists(shared, ec) ? shared.string() : nameOrPath;
+  }
+  const fs::path file = fs::path(configDir()) / folder / (nameOrPath + ".yaml");
+  if (fs::exists(file, ec)) return file.string();
   std::string known;
-  for (const auto& p : presetNames()) known += (known.empty() ? "" : ", ") + p;
-  throw Error("unknown variant " + quoted(name) + ": expected one of " + known + " or a .yaml file");
+  for (const auto& n : configNames(folder)) known += (known.empty() ? "" : ", ") + n;
+  throw Error("unknown " + what + " " + quoted(nameOrPath) + ": expected one of " + known + " or a .yaml file");
 }
 
-}  // namespace
+std::vector<std::string> presetNames() { return configNames("variants"); }
 
 std::string presetDescription(const std::string& name) {
-  const YAML::Node root = loadYamlFile(presetFile(name).string());
+  const YAML::Node root = loadYamlFile(configFile(name, "variants", "variant"));
   return root.IsMap() && root["description"] && root["description"].IsScalar() ? root["description"].as<std::string>() : "";
 }
 
 std::unique_ptr<Game> loadGame(const std::string& nameOrPath, const std::vector<std::string>& overrides) {
-  const fs::path file = namesFile(nameOrPath) ? fs::path(nameOrPath) : presetFile(nameOrPath);
+  const fs::path file = configFile(nameOrPath, "variants", "variant");
   const std::string name = fs::path(nameOrPath).stem().string();
   YAML::Node root = loadYamlFile(file.string());
   if (!root.IsMap()) throw ConfigError(file.string(), "(top level)", "a map of rule keys");  // before overriding

@@ -13,6 +13,17 @@ namespace tz {
 /// installed one, or the source tree's).
 std::string configDir();
 
+/// Names of the YAML files in configDir()/`folder` ("variants", "experiments", "balance"),
+/// sorted; throws Error when the folder is missing.
+std::vector<std::string> configNames(const std::string& folder);
+
+/// The file a config argument names. A bare name ("brandubh-quick") is
+/// configDir()/`folder`/NAME.yaml (Error naming `what` and the known names when there is
+/// none). A path (a '/' or a .yaml ending) is itself where it exists, else the same relative
+/// path under dataDir() when that exists (so that configs/experiments/x.yaml reads from any
+/// folder, from the installed share folder), else itself (its reader says it is missing).
+std::string configFile(const std::string& nameOrPath, const std::string& folder, const std::string& what);
+
 /// Names of the preset variants (files in configs/variants/), sorted.
 std::vector<std::string> presetNames();
 

@@ -37,6 +37,19 @@ TEST(Install, InstalledBinariesReadTheInstalledConfigsAndModelsFromAnyFolder) {
       runShell(bin + "arena --a model:brandubh,sims=16 --b random --games 2 --db " + dir.file("a.db") + " --json", false);
   ASSERT_EQ(arena.code, 0) << arena.out;
   EXPECT_EQ(nlohmann::json::parse(arena.out)["games"], 2) << arena.out;
+  // Experiments and studies by name, and the README's paths, from any folder (issue 76).
+  const CliResult plan = runShell(bin + "balance linnaeus-candidates --plan --json", false);
+  ASSERT_EQ(plan.code, 0) << plan.out;
+  const CliResult planByPath = runShell(bin + "balance configs/balance/linnaeus-candidates.yaml --plan --json", false);
+  EXPECT_EQ(planByPath.out, plan.out);
+  const CliResult train = runShell(bin + "train brandubh-quick --steps 1 --set selfplay.bootstrap.games=0 --set "
+                                         "training.min_positions=100 --quiet --run " + dir.file("r"));
+  EXPECT_EQ(train.code, 0) << train.out;
+  EXPECT_TRUE(std::filesystem::is_regular_file(dir.file("r/config.yaml")));
+  const CliResult unknown = runShell(bin + "train brandubh-slow --steps 1 --run " + dir.file("r2"));
+  EXPECT_NE(unknown.code, 0);
+  EXPECT_NE(unknown.out.find("unknown experiment 'brandubh-slow': expected one of"), std::string::npos) << unknown.out;
+  EXPECT_NE(unknown.out.find("brandubh-quick"), std::string::npos) << unknown.out;
   // TAFLZERO_HOME points an installed binary elsewhere.
   const CliResult elsewhere = runShell("cd / && TAFLZERO_HOME=" + dir.file("nowhere") + " " + prefix +
                                        "/bin/taflzero show --variant brandubh");
