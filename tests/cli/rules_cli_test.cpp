@@ -248,7 +248,8 @@ TEST(RulesCli, OverrideErrorsNameTheOverride) {
 // Every user error is one line naming the file or flag, with exit status 2.
 TEST(RulesCli, FilesAndFlagsThatCannotBeUsedAreOneLineErrors) {
   expectOneLineError("perft --variant /tmp --depth 1", "YAML file /tmp is a directory, not a regular file");
-  expectOneLineError("perft --variant " + std::string(5000, 'a') + " --depth 1", "File name too long");
+  expectOneLineError("perft --variant " + std::string(5000, 'a') + " --depth 1", "(5000 characters): expected one of");
+  expectOneLineError("perft --variant " + std::string(5000, 'a') + ".yaml --depth 1", "File name too long");
   expectOneLineError("perft --variant brandubh --depth 99", "--depth: Value 99 not in range 0 to 64");
   expectOneLineError("perft --variant brandubh --depth x", "--depth");
   expectOneLineError("arena --variant brandubh --a random --b random --games 0", "--games");
