@@ -59,9 +59,12 @@ std::vector<std::string> configNames(const std::string& folder) {
 std::string configFile(const std::string& nameOrPath, const std::string& folder, const std::string& what) {
   std::error_code ec;
   if (namesFile(nameOrPath)) {
-    if (fs::exists(nameOrPath, ec) || fs::path(nameOrPath).is_absolute()) return nameOrPath;
+    // Where it exists, is absolute or cannot be looked up (its reader then says why), as given.
+    if (fs::exists(nameOrPath, ec) || ec || fs::path(nameOrPath).is_absolute()) return nameOrPath;
     const fs::path shared = fs::path(dataDir()) / nameOrPath;
-    return fs::exists(shared, ec) ? shared.string() : nameOrPath;
+    if (fs::exists(shared, ec)) return shared.string();
+    throw Error(what + " file " + quoted(nameOrPath) + " not found: looked in the working folder (" +
+                fs::current_path(ec).string() + ") and in " + dataDir());
   }
   const fs::path file = fs::path(configDir()) / folder / (nameOrPath + ".yaml");
   if (fs::exists(file, ec)) return file.string();

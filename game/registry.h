@@ -21,7 +21,8 @@ std::vector<std::string> configNames(const std::string& folder);
 /// configDir()/`folder`/NAME.yaml (Error naming `what` and the known names when there is
 /// none). A path (a '/' or a .yaml ending) is itself where it exists, else the same relative
 /// path under dataDir() when that exists (so that configs/experiments/x.yaml reads from any
-/// folder, from the installed share folder), else itself (its reader says it is missing).
+/// folder, from the installed share folder); an absolute path is itself. Throws Error saying
+/// where it looked when a relative path is in neither place.
 std::string configFile(const std::string& nameOrPath, const std::string& folder, const std::string& what);
 
 /// Names of the preset variants (files in configs/variants/), sorted.

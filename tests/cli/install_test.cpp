@@ -50,6 +50,12 @@ TEST(Install, InstalledBinariesReadTheInstalledConfigsAndModelsFromAnyFolder) {
   EXPECT_NE(unknown.code, 0);
   EXPECT_NE(unknown.out.find("unknown experiment 'brandubh-slow': expected one of"), std::string::npos) << unknown.out;
   EXPECT_NE(unknown.out.find("brandubh-quick"), std::string::npos) << unknown.out;
+  const CliResult missing = runShell(bin + "train configs/experiments/nope.yaml --steps 1 --run " + dir.file("r3"));
+  EXPECT_NE(missing.code, 0);
+  EXPECT_NE(missing.out.find("experiment file 'configs/experiments/nope.yaml' not found: looked in the working folder (/) "
+                             "and in " + share),
+            std::string::npos)
+      << missing.out;
   // TAFLZERO_HOME points an installed binary elsewhere.
   const CliResult elsewhere = runShell("cd / && TAFLZERO_HOME=" + dir.file("nowhere") + " " + prefix +
                                        "/bin/taflzero show --variant brandubh");
