@@ -119,13 +119,18 @@ inline Proven edgeResult(const Edge& edge) {
   return c ? c->result() : Proven::kUnknown;
 }
 
+/// Bytes of a cache line: data written by one thread and read by another keeps to lines of
+/// its own.
+inline constexpr size_t kCacheLine = 64;
+
 /// Bytes of one arena chunk: a tree's memory grows a chunk at a time, and its first chunk is
 /// in use once the root is expanded.
 inline constexpr size_t kArenaChunkBytes = size_t(1) << 20;
 
 /// Bump allocator for nodes and edge blocks: chunks are kept across clear(), so a tree
-/// that is searched and pruned move after move stops allocating. Thread-safe, except clear().
-class NodeArena {
+/// that is searched and pruned move after move stops allocating. Thread-safe, except clear();
+/// fastest used by one thread (a tree gives each search thread an arena of its own).
+class alignas(kCacheLine) NodeArena {
  public:
   /// An arena of chunks of at least `chunkBytes` bytes.
   explicit NodeArena(size_t chunkBytes = kArenaChunkBytes);
@@ -150,7 +155,7 @@ class NodeArena {
  private:
   void* allocate(size_t bytes);
 
-  struct Chunk {
+  struct alignas(kCacheLine) Chunk {
     std::unique_ptr<std::byte[]> memory;
     size_t capacity = 0;
     std::atomic<size_t> used{0};

@@ -21,7 +21,6 @@ void finishProven(Tree& tree, const std::vector<Node*>& path, const SearchOption
   const int view = viewAt(path, last);
   backup(path, provenUtility(path[last]->result(), tree.drawUtility(view, options.drawScore)), view);
   propagateProof(path);
-  tree.finish();
 }
 
 // The child behind `edge`, created (once, whichever thread wins) when it has none.
@@ -83,21 +82,40 @@ void propagateProof(const std::vector<Node*>& path) {
   }
 }
 
-PlayoutBatch::PlayoutBatch(const Game& game, int capacity)
-    : leaves_(size_t(capacity)), scratch_(game.newGame()), requests_(size_t(capacity)) {
+PlayoutBatch::PlayoutBatch(const Game& game, int capacity, int thread)
+    : leaves_(size_t(capacity)), scratch_(game.newGame()), requests_(size_t(capacity)), thread_(thread) {
   for (Leaf& leaf : leaves_) leaf.state = game.newGame();
 }
 
 GatherStop PlayoutBatch::gather(Tree& tree, const SearchOptions& options, int playouts) {
   for (int i = 0; i < playouts; ++i) {
     if (size_ == int(leaves_.size())) return GatherStop::kCount;
-    if (!tree.claim()) return GatherStop::kBudget;
+    if (!claimOne(tree)) return GatherStop::kBudget;
     if (!descend(tree, options)) {
       tree.release();
       return GatherStop::kCollision;
     }
   }
   return GatherStop::kCount;
+}
+
+bool PlayoutBatch::claimOne(Tree& tree) {
+  if (reserveTree_ != &tree || reserveSearch_ != tree.searchId()) reserve_ = 0;  // made for another search
+  if (reserve_ > 0) {
+    if (tree.open()) {
+      --reserve_;
+      return true;
+    }
+    tree.release(reserve_);
+    reserve_ = 0;
+    return false;
+  }
+  const int granted = tree.claim(tree.claimBlock());
+  if (granted == 0) return false;
+  reserveTree_ = &tree;
+  reserveSearch_ = tree.searchId();
+  reserve_ = granted - 1;
+  return true;
 }
 
 bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
@@ -130,7 +148,7 @@ bool PlayoutBatch::descend(Tree& tree, const SearchOptions& options) {
       else edge = selectEdge(*node, q, options, tree.drawUtility(node->toMove, options.drawScore));
       if (edge) {
         state.apply(edge->action);
-        node = childOf(*edge, tree.arena());
+        node = childOf(*edge, tree.arena(thread_));
         continue;
       }
       if (!gumbelRoot && tryProve(*node, viewAt(path, i))) {  // every child is proven lost
@@ -189,7 +207,7 @@ void PlayoutBatch::complete(const SearchOptions& options) {
                 [p](int x, int y) { return p[x] > p[y] || (p[x] == p[y] && x < y); });
       order = leaf.order.data();
     }
-    Edge* edges = leaf.tree->arena().newEdges(n, leaf.actions.data(), p, order);
+    Edge* edges = leaf.tree->arena(thread_).newEdges(n, leaf.actions.data(), p, order);
     node->edges = edges;
     node->numEdges = uint16_t(n);
     node->toMove = int8_t(leaf.state->toMove());
@@ -205,7 +223,6 @@ void PlayoutBatch::complete(const SearchOptions& options) {
       continue;
     }
     backup(leaf.path, utility, node->toMove);
-    leaf.tree->finish();
   }
   size_ = 0;
 }

@@ -26,8 +26,9 @@ enum class GatherStop {
 /// allocation per playout once warm. Not thread-safe; each thread owns one.
 class PlayoutBatch {
  public:
-  /// Room for `capacity` leaves of `game`.
-  PlayoutBatch(const Game& game, int capacity);
+  /// Room for `capacity` leaves of `game`, gathered by search thread `thread` of each tree
+  /// (the arena it allocates from, see Tree::arena).
+  PlayoutBatch(const Game& game, int capacity, int thread = 0);
 
   /// Starts up to `playouts` playouts on `tree`; leaves needing an evaluation join the batch.
   GatherStop gather(Tree& tree, const SearchOptions& options, int playouts);
@@ -53,6 +54,11 @@ class PlayoutBatch {
     std::vector<int> order;  // edges by prior
   };
 
+  // Takes one playout of `tree`'s search from this batch's reservation, reserving
+  // tree.claimBlock() more when it is spent; false once the search takes no more. A
+  // reservation is kept for the tree and search it was made in (several threads sharing
+  // one tree reserve in blocks; a batch gathering from many trees has blocks of one).
+  bool claimOne(Tree& tree);
   // One playout; false on a collision (its virtual loss undone).
   bool descend(Tree& tree, const SearchOptions& options);
   // The playout reached `node` (claimed for expansion, at depth `depth` of the leaf's path):
@@ -64,6 +70,10 @@ class PlayoutBatch {
   std::vector<Action> scanActions_;
   std::vector<EvalRequest> requests_;
   int size_ = 0;
+  int thread_ = 0;
+  const Tree* reserveTree_ = nullptr;  // the tree and search of the reservation
+  uint64_t reserveSearch_ = 0;
+  int reserve_ = 0;                    // playouts reserved and not yet started
 };
 
 /// The edge PUCT picks at `node` (expanded); `q` is the node's value for its side to

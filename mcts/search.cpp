@@ -10,11 +10,11 @@
 namespace tz {
 
 Search::Search(const Game& game, std::shared_ptr<Evaluator> evaluator, const SearchOptions& options)
-    : evaluator_(std::move(evaluator)), options_(options), tree_(game), rng_(options.seed) {
+    : evaluator_(std::move(evaluator)), options_(options), tree_(game, std::max(1, options.threads)), rng_(options.seed) {
   options_.check();
   treeBytes_ = treeByteBudget(options_);
   for (int t = 0; t < options_.threads; ++t)
-    batches_.push_back(std::make_unique<mcts::PlayoutBatch>(game, options_.batchSize));
+    batches_.push_back(std::make_unique<mcts::PlayoutBatch>(game, options_.batchSize, t));
 }
 
 void Search::setRoot(const State& state) { tree_.reset(state); }

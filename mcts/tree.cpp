@@ -63,19 +63,30 @@ void scanReplies(Node& node, const State& position, int chooser, State& scratch,
     node.proven.store(position.toMove() == chooser ? Proven::kWin : Proven::kLoss, std::memory_order_relaxed);
 }
 
-Tree::Tree(const Game& game)
-    : rootState_(game.newGame()),
-      prover_(kLossProofBudget),
-      arena_(std::make_unique<NodeArena>()),
-      spare_(std::make_unique<NodeArena>()) {
+Tree::Tree(const Game& game, int threads)
+    : rootState_(game.newGame()), prover_(kLossProofBudget), spare_(std::make_unique<NodeArena>()) {
+  if (threads < 1) throw Error("a search tree needs at least one thread");
+  for (int t = 0; t < threads; ++t) arenas_.push_back(std::make_unique<NodeArena>());
   scratch_[0] = game.newGame();
   scratch_[1] = game.newGame();
   drawSide_ = rootState_->toMove();
   clearRoot();
 }
 
+size_t Tree::bytes() const {
+  size_t total = sizeof(Node);
+  for (const auto& arena : arenas_) total += arena->bytes();
+  return total;
+}
+
+size_t Tree::chunkBytes() const {
+  size_t total = 0;
+  for (const auto& arena : arenas_) total += arena->chunkBytes();
+  return total;
+}
+
 void Tree::clearRoot() {
-  arena_->clear();
+  for (auto& arena : arenas_) arena->clear();
   copyStats(Node(), root_);
   root_.toMove = int8_t(rootState_->toMove());
   root_.gumbel = nullptr;
@@ -126,8 +137,9 @@ void Tree::advance(Action action) {
     }
     to->expansion.store(Expansion::kExpanded, std::memory_order_release);
   }
-  std::swap(arena_, spare_);
+  std::swap(arenas_[0], spare_);
   spare_->clear();
+  for (size_t t = 1; t < arenas_.size(); ++t) arenas_[t]->clear();
   // The root's values are kept from the view of its own side to move.
   if (root_.toMove != oldSide) {
     root_.setStats(root_.n(), -root_.w());
@@ -139,24 +151,32 @@ void Tree::advance(Action action) {
 
 void Tree::beginSearch(int simulations, size_t byteBudget) {
   target_ = simulations;
+  visitsAtStart_ = root_.n();
+  ++searchId_;
+  // A thread holds at most 1/64 of its share back from the others at the end of a search.
+  const int threads = int(arenas_.size());
+  claimBlock_ = threads == 1 ? 1 : std::clamp(simulations / (64 * threads), 1, kMaxClaimBlock);
   byteBudget_ = byteBudget;
   memoryFull_.store(false, std::memory_order_relaxed);
   started_.store(0, std::memory_order_relaxed);
-  completed_.store(0, std::memory_order_relaxed);
   if (gumbel()) gumbel_.restart(root_, simulations);
 }
 
-bool Tree::claim() {
+bool Tree::open() {
   if (root_.result() != Proven::kUnknown) return false;
-  if (byteBudget_ > 0 && root_.isExpanded() && arena_->chunkBytes() >= byteBudget_) {
+  if (byteBudget_ > 0 && root_.isExpanded() && chunkBytes() >= byteBudget_) {
     memoryFull_.store(true, std::memory_order_relaxed);
     return false;
   }
-  if (started_.fetch_add(1, std::memory_order_relaxed) >= target_) {
-    release();
-    return false;
-  }
   return true;
+}
+
+int Tree::claim(int count) {
+  if (!open()) return 0;
+  const int before = started_.fetch_add(count, std::memory_order_relaxed);
+  const int granted = std::clamp(target_ - before, 0, count);
+  if (granted < count) release(count - granted);
+  return granted;
 }
 
 bool Tree::searchDone() const {
@@ -168,7 +188,7 @@ void Tree::prepareRoot(const SearchOptions& options, bool noise, std::mt19937_64
   // Noise reorders the priors, so the root may not rely on children forming a prefix.
   for (int i = 0; i < root_.numEdges; ++i) {
     Edge& e = root_.edges[i];
-    if (!e.node()) e.child.store(arena_->newNode(), std::memory_order_release);
+    if (!e.node()) e.child.store(arenas_[0]->newNode(), std::memory_order_release);
   }
   if (noise && options.dirichletFraction > 0.f && !options.gumbel)
     addNoise(options.dirichletAlpha, options.dirichletFraction, rng);

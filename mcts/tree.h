@@ -42,9 +42,12 @@ class Tree {
   static constexpr uint64_t kWinProofBudget = 1000000;
   /// Actions pickMove's proofs that a chosen move loses may play in all (about 0.3 s).
   static constexpr uint64_t kLossProofBudget = 2000000;
+  /// The most playouts a search thread reserves at once (see claimBlock).
+  static constexpr int kMaxClaimBlock = 16;
 
-  /// A tree at the start position of `game` (which must outlive it).
-  explicit Tree(const Game& game);
+  /// A tree at the start position of `game` (which must outlive it), searched by at most
+  /// `threads` threads at once, each allocating from an arena of its own.
+  explicit Tree(const Game& game, int threads = 1);
 
   /// Starts over at `state` (an ongoing game): a fresh, unexpanded root, searched for its
   /// side to move (the side a draw score favours, see drawUtility).
@@ -65,26 +68,32 @@ class Tree {
   RootNode& root() { return root_; }
   /// The root node (read-only).
   const RootNode& root() const { return root_; }
-  /// Where expansions allocate nodes and edges.
-  NodeArena& arena() { return *arena_; }
+  /// Where expansions by search thread `thread` (0 .. threads-1) allocate nodes and edges.
+  NodeArena& arena(int thread = 0) { return *arenas_[size_t(thread)]; }
   /// Bytes of nodes and edges in the tree (not during a search).
-  size_t bytes() const { return arena_->bytes() + sizeof(Node); }
+  size_t bytes() const;
 
   /// Starts a search of `simulations` new playouts from the current root (a prepared
   /// Gumbel root plans them over its first candidates again). With `byteBudget` > 0 the
   /// search also stops once the tree's memory reaches it (the root expanded first).
   void beginSearch(int simulations, size_t byteBudget = 0);
-  /// Reserves one playout; false once the budget is spent, the memory budget reached or
-  /// the root proven.
-  bool claim();
+  /// Reserves up to `count` playouts; returns how many (0 once the budget is spent, the
+  /// memory budget reached or the root proven).
+  int claim(int count = 1);
+  /// Whether playouts may go on: the root not proven and the memory budget not reached.
+  bool open();
+  /// Playouts a search thread reserves at once (see claim): 1 for one thread; more for
+  /// several, so that they do not contend for the counter of every playout.
+  int claimBlock() const { return claimBlock_; }
+  /// Identifies the search in progress: reservations of an earlier one are void.
+  uint64_t searchId() const { return searchId_; }
   /// Whether this search stopped at the memory budget before its simulations were done.
   bool memoryFull() const { return memoryFull_.load(std::memory_order_relaxed); }
-  /// Returns a reserved playout that was abandoned (a collision).
-  void release() { started_.fetch_sub(1, std::memory_order_relaxed); }
-  /// Counts a reserved playout as done.
-  void finish() { completed_.fetch_add(1, std::memory_order_relaxed); }
-  /// Playouts done in this search.
-  int completed() const { return completed_.load(std::memory_order_relaxed); }
+  /// Returns `count` reserved playouts that were not played (a collision, a stop).
+  void release(int count = 1) { started_.fetch_sub(count, std::memory_order_relaxed); }
+  /// Playouts done in this search: each backs its value up through the root, so they are
+  /// the root's visits since beginSearch().
+  int completed() const { return root_.n() - visitsAtStart_; }
   /// Whether the search is over: every playout done, the root proven, or the memory budget
   /// reached with no playout in flight (single-threaded use).
   bool searchDone() const;
@@ -135,18 +144,26 @@ class Tree {
   ForcedWinProver prover_;              // the deeper checks of pickMove
   std::unique_ptr<State> scratch_[2];   // states of the root scan
   std::vector<Action> scanActions_;
-  RootNode root_;
-  GumbelRoot gumbel_;                   // the root's Gumbel state, in use when root_.gumbel points here
-  std::unique_ptr<NodeArena> arena_;    // blocks of the current tree
-  std::unique_ptr<NodeArena> spare_;    // the subtree kept by advance() is copied here
-  std::vector<std::pair<const Node*, Node*>> copyStack_;
-  bool prepared_ = false;
+  // Bytes of the arenas' chunks in use (safe during a search).
+  size_t chunkBytes() const;
+
+  // Written by every playout of every thread: each on a cache line of its own, so that the
+  // settings read by every playout (below) are not invalidated by them.
+  alignas(kCacheLine) RootNode root_;
+  alignas(kCacheLine) std::atomic<int> started_{0};
+  alignas(kCacheLine) std::atomic<bool> memoryFull_{false};
+  // Read during a search, written only between searches.
+  alignas(kCacheLine) bool prepared_ = false;
   int drawSide_ = 0;                    // the side the tree searches for (see drawUtility)
   int target_ = 0;
+  int visitsAtStart_ = 0;               // the root's visits when the search began
+  int claimBlock_ = 1;
+  uint64_t searchId_ = 0;
   size_t byteBudget_ = 0;               // 0: no memory budget
-  std::atomic<bool> memoryFull_{false};
-  std::atomic<int> started_{0};
-  std::atomic<int> completed_{0};
+  GumbelRoot gumbel_;                   // the root's Gumbel state, in use when root_.gumbel points here
+  std::vector<std::unique_ptr<NodeArena>> arenas_;  // blocks of the current tree, one arena a thread
+  std::unique_ptr<NodeArena> spare_;    // the subtree kept by advance() is copied here
+  std::vector<std::pair<const Node*, Node*>> copyStack_;
 };
 
 }  // namespace tz::mcts

@@ -61,6 +61,47 @@ TEST(SearchTree, ThreadsAddUpVisits) {
   }
 }
 
+TEST(SearchTree, ThreadsReserveTheirPlayoutsInBlocksAndNeverOverspend) {
+  auto game = loadGame("brandubh");
+  mcts::Tree one(*game, 1), two(*game, 2);
+  one.beginSearch(1000);
+  EXPECT_EQ(one.claimBlock(), 1);  // one thread: the order of its playouts is unchanged
+  two.beginSearch(1000);
+  EXPECT_EQ(two.claimBlock(), 1000 / (64 * 2));
+  two.beginSearch(1 << 20);
+  EXPECT_EQ(two.claimBlock(), mcts::Tree::kMaxClaimBlock);
+  two.beginSearch(20);
+  EXPECT_EQ(two.claimBlock(), 1);
+  EXPECT_EQ(two.claim(16), 16);
+  EXPECT_EQ(two.claim(16), 4);  // only what is left of the budget
+  EXPECT_EQ(two.claim(16), 0);
+  two.release(3);
+  EXPECT_EQ(two.claim(16), 3);
+  const uint64_t first = two.searchId();
+  two.beginSearch(20);
+  EXPECT_NE(two.searchId(), first);  // a reservation of the last search is void
+  EXPECT_EQ(two.claim(16), 16);
+}
+
+TEST(SearchTree, ThreadsPlayEveryMovesBudgetOnAKeptTree) {
+  auto game = loadGame("brandubh");
+  SearchOptions o;
+  o.threads = 2;
+  Search search(*game, std::make_shared<UniformEvaluator>(), o);
+  auto state = game->newGame();
+  search.setRoot(*state);
+  for (int move = 0; move < 6 && !state->outcome().over; ++move) {
+    const int kept = search.tree().root().n();
+    const SearchResult& r = search.run(3000);
+    if (r.proven == mcts::Proven::kUnknown) EXPECT_EQ(r.simulations, 3000) << "move " << move;
+    EXPECT_EQ(search.tree().root().n(), kept + r.simulations);
+    checkCounts(search.tree().root());
+    const Action a = search.chooseMove();
+    search.advance(a);
+    state->apply(a);
+  }
+}
+
 TEST(SearchTree, FixedSeedsRepeatTheSearch) {
   auto game = loadGame("brandubh");
   auto state = game->newGame();
