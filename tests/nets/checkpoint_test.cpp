@@ -202,6 +202,17 @@ TEST(Checkpoint, HostileWeightsAreOneErrorNamingTheFile) {
   expectError(packTensors(foreign), "hold tensor 'model/extra.weight', which a network of its architecture has not");
 }
 
+TEST(Checkpoint, DeeplyNestedMetadataIsOneErrorNotACrash) {
+  // Metadata packed with a valid checksum, nested 100,000 levels deep: refused while parsing.
+  const std::string deep = std::string(100000, '[') + std::string(100000, ']');
+  const std::string nestedModel = R"({"format": 2, "model": )" + deep + R"(, "step": 0})";
+  for (const std::string& meta : {deep, nestedModel}) {
+    const std::string error = errorOf([&] { checkpointInfoFromBytes(packCheckpoint(meta, ""), "checkpoint x.ckpt"); });
+    EXPECT_EQ(error.rfind("checkpoint x.ckpt: metadata: ", 0), 0u) << error;
+    EXPECT_NE(error.find("nested deeper than"), std::string::npos) << error;
+  }
+}
+
 TEST(Checkpoint, ALibTorchArchiveIsNeverHandedToLibTorch) {
   // Format 1 held a LibTorch archive, whose code LibTorch compiles as it loads it (a crafted
   // one overflowed the stack of its parser): such weights are refused by their magic bytes,

@@ -153,6 +153,11 @@ TEST(TablutMessages, RefusesUnexpectedStates) {
       {R"({"board": "EMPTY", "turn": "WHITE"})", "expected 9 rows of 9 cells"},
       {serverBoard({{"c3", "QUEEN"}}, "WHITE"), "unknown cell '\"QUEEN\"'"},
       {serverBoard({{"c3", "THRONE"}}, "WHITE"), "THRONE away from the centre"},
+      // A hostile server: nesting refused while parsing (no stack overflow), keys given twice.
+      {std::string(100000, '[') + std::string(100000, ']'), "nested deeper than"},
+      {R"({"board": )" + std::string(100000, '[') + std::string(100000, ']') + R"(, "turn": "WHITE"})",
+       "nested deeper than"},
+      {R"({"turn": "BLACK", )" + good.substr(1), "twice"},
   };
   for (const auto& [text, expected] : bad) {
     const std::string error = errorOf([&] { parseState(text); });
