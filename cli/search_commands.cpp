@@ -210,7 +210,7 @@ nlohmann::json pureMctsThroughput(const Game& game, int simulations, int games, 
   AgentSpec spec = agentOfKind("mcts");
   spec.search = SearchOptions{};  // the search's own defaults, as this benchmark has always measured
   spec.search.simulations = simulations;
-  auto player = buildAgent(spec, game, seed);
+  auto player = agentMaker(spec, game)(seed);
   int64_t plies = 0;
   const Stopwatch clock;
   for (int g = 0; g < games; ++g) {

@@ -133,12 +133,10 @@ void checkVariants(const std::vector<ExperimentVariant>& variants, const std::st
 
 }  // namespace
 
-AgentSpec EvaluationConfig::evaluationAgent(double rolloutMix) {
-  AgentSpec spec;
-  spec.kind = "net";
-  netAgentKindOptions().defaults(spec);
+AgentSpec EvaluationConfig::evaluationAgent(double mix) {
+  AgentSpec spec = agentOfKind("net");
   spec.search.simulations = 64;
-  spec.net.mix = rolloutMix;
+  spec.net.mix = mix;
   return spec;
 }
 
@@ -157,7 +155,7 @@ void ExperimentConfig::check() const {
   checkFields(evaluator, where, "evaluator.");
   training.check(where, "training.");
   checkFields(evaluation, where, "evaluation.");
-  checkAgentOptions(netAgentKindOptions(), evaluation.agent, where, "evaluation.");
+  checkAgentOptions(agentKind("net", "net"), evaluation.agent, where, "evaluation.");
   constexpr size_t kMostBaselines = 16;  // every evaluation plays each of them
   if (evaluation.baselines.size() > kMostBaselines) {
     throw ConfigError(where, "evaluation.baselines",
@@ -333,7 +331,7 @@ ExperimentConfig readExperiment(const ExperimentSource& source) {
   c.evaluation.agent = EvaluationConfig::evaluationAgent(c.selfPlay.rolloutMix);
   ConfigReader v = r.child("evaluation");
   readFields(v, c.evaluation);
-  readAgentOptions(v, netAgentKindOptions(), c.evaluation.agent);
+  readAgentOptions(v, agentKind("net", "net"), c.evaluation.agent);
   if (v.has("baselines")) c.evaluation.baselines = readBaselines(v);
   v.finish();
   r.finish();
