@@ -205,6 +205,9 @@ void readSelfPlay(ConfigReader& r, ExperimentConfig& c, const std::string& path)
   SelfPlayConfig& sp = c.selfPlay;
   sp.simulations = readSideBudgets(s, "sims", sp.simulations, path, "selfplay.sims");
   sp.cheapSimulations = std::min(sp.simulations[0], sp.simulations[1]) / 4 + 1;  // default: a quarter
+  if (s.has("rollout_mix")) {  // no file the project keeps wrote it: refused, naming the key now
+    throw ConfigError(path, "selfplay.rollout_mix", "selfplay.mix, its one name (a player spec's mix)");
+  }
   readFields(s, sp);
   readSearch(s, sp.search);
   ConfigReader h = s.child("handicap");
@@ -328,7 +331,7 @@ ExperimentConfig readExperiment(const ExperimentSource& source) {
   readSelfPlay(r, c, path);
   readPart(r, "evaluator", c.evaluator);
   readTraining(r, c, path);
-  c.evaluation.agent = EvaluationConfig::evaluationAgent(c.selfPlay.rolloutMix);
+  c.evaluation.agent = EvaluationConfig::evaluationAgent(c.selfPlay.mix);
   ConfigReader v = r.child("evaluation");
   readFields(v, c.evaluation);
   readAgentOptions(v, agentKind("net", "net"), c.evaluation.agent);
