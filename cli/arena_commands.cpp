@@ -17,7 +17,6 @@
 #include "game/turn_actions.h"
 #include "mcts/players/named_player.h"
 #include "mcts/players/player_factory.h"
-#include "mcts/players/timed_player.h"
 #include "training/matches/arena.h"
 #include "training/matches/stats.h"
 
@@ -114,20 +113,20 @@ void printMatch(const ArenaOptions& o, const Game& game, const std::string& tag,
 }
 
 void runArena(const ArenaOptions& o) {
-  const auto game = o.variant.load({o.a, o.b});
+  // Each spec is read once, here: a bad one is refused before anything is played.
+  const AgentSpec specA = parseAgentSpec(o.a), specB = parseAgentSpec(o.b);
+  const auto game = o.variant.load({specA, specB});
   const std::string tag = o.tag.empty() ? o.a + " vs " + o.b + " on " + game->name() : o.tag;
   const int plies = o.randomPlies;
-  // A bad spec is refused here, before anything is played. The games record each player
-  // by its spec as given (a model's with its card's setting: recordedName).
-  const auto makerOf = [&game, plies, &o](const std::string& text) -> PlayerMaker {
-    AgentSpec spec = parseAgentSpec(text);
+  // The games record each player by its spec as given (a model's with its card's setting:
+  // recordedName).
+  const auto makerOf = [&game, plies, &o](AgentSpec spec, const std::string& text) -> PlayerMaker {
     spec.openingPlies = plies;
-    PlayerMaker maker = o.moveMs > 0 ? timedAgentMaker(spec, *game, o.moveMs) : agentMaker(spec, *game);
-    return [make = std::move(maker), name = recordedName(spec, text)](uint64_t seed) {
+    return [make = agentMaker(spec, *game, o.moveMs), name = recordedName(spec, text)](uint64_t seed) {
       return std::make_unique<NamedPlayer>(make(seed), name);
     };
   };
-  const PlayerMaker a = makerOf(o.a), b = makerOf(o.b);
+  const PlayerMaker a = makerOf(specA, o.a), b = makerOf(specB, o.b);
   RecordStore store(o.db);
   int stored = 0;
   for (const GameRecord& g : store.gamesByTag(tag)) stored += g.round < o.games;
@@ -192,26 +191,25 @@ struct PlayOptions {
   uint64_t seed = 1;
 };
 
-// The opponent of `o` for `game`, named by its spec (a model's with its card's setting), and
-// how it plays in words: "model:brandubh,sims=800 (its card's measured setting;
+// The opponent `spec` (read from o.opponent) for `game`, named by its spec (a model's with
+// its card's setting), and how it plays in words: "model:brandubh,sims=800 (its card's measured setting;
 // mcts(net:brandubh/small@97941,800))".
-std::pair<std::unique_ptr<Player>, std::string> playOpponent(const PlayOptions& o, const Game& game) {
-  const AgentSpec spec = parseAgentSpec(o.opponent);
-  const PlayerMaker maker = o.moveMs > 0 ? timedAgentMaker(spec, game, o.moveMs) : agentMaker(spec, game);
-  std::unique_ptr<Player> player = maker(o.seed);
+std::pair<std::unique_ptr<Player>, std::string> playOpponent(const PlayOptions& o, const AgentSpec& spec,
+                                                             const Game& game) {
+  std::unique_ptr<Player> player = agentMaker(spec, game, o.moveMs)(o.seed);
   const std::string name = recordedName(spec, o.opponent);
   const std::string words = name + " (" + (name != o.opponent ? "its card's measured setting; " : "") + player->name() +
                             (o.moveMs > 0 ? ", " + std::to_string(o.moveMs) + " ms a move" : "") + ")";
   return {std::make_unique<NamedPlayer>(std::move(player), name), words};
 }
 
-// `play`: a person at the terminal against the opponent of `o` on `game`, as its human side
-// (the first to move when empty). The game ends at its result, at `quit`, or when input ends,
+// `play`: a person at the terminal against `opponentSpec` (read from o.opponent) on `game`,
+// as its human side (the first to move when empty). The game ends at its result, at `quit`, or when input ends,
 // and says which.
-void playInTerminal(const Game& game, const PlayOptions& o) {
+void playInTerminal(const Game& game, const AgentSpec& opponentSpec, const PlayOptions& o) {
   auto state = game.newGame();
   const int human = o.human.empty() ? state->toMove() : game.sideFromName(o.human);
-  auto [opponent, described] = playOpponent(o, game);
+  auto [opponent, described] = playOpponent(o, opponentSpec, game);
   opponent->newGame();
   std::vector<Action> played;         // every action so far
   std::vector<size_t> humanTurns;     // where each of the person's turns began in `played`
@@ -287,7 +285,10 @@ void addPlay(CLI::App& app) {
       ->check(CLI::Range(0, 3600000))
       ->capture_default_str();
   addSeedOption(cmd, o->seed, "Seed of the opponent");
-  cmd->callback([o] { playInTerminal(*o->variant.load({o->opponent}), *o); });
+  cmd->callback([o] {
+    const AgentSpec opponent = parseAgentSpec(o->opponent);
+    playInTerminal(*o->variant.load({opponent}), opponent, *o);
+  });
 }
 
 }  // namespace

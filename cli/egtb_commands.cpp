@@ -176,6 +176,7 @@ void addScore(CLI::App& egtb) {
   struct Opts {
     VariantOptions variant;
     std::string db, classes;
+    std::string agent;  // the agent's spec as given, read once by the command
     players::EgtbScoreOptions score;
     bool json = false;
   };
@@ -184,7 +185,7 @@ void addScore(CLI::App& egtb) {
   auto* cmd = egtb.add_subcommand("score", "Score an agent's turns against the database on random positions");
   o->variant.addTo(cmd);
   cmd->add_option("--db", o->db, "Database folder")->required();
-  cmd->add_option("--agent", o->score.agent, "Player spec of the agent, e.g. mcts:sims=200 or net:CHECKPOINT")
+  cmd->add_option("--agent", o->agent, "Player spec of the agent, e.g. mcts:sims=200 or net:CHECKPOINT")
       ->required();
   cmd->add_option("--positions", o->score.positions, "Positions drawn from each class")->capture_default_str();
   addSeedOption(cmd, o->score.seed, "Seed of the draws and the agent");
@@ -192,20 +193,21 @@ void addScore(CLI::App& egtb) {
   cmd->add_flag("--json", o->json, "Print one JSON object");
   cmd->callback([o] {
     const std::unique_ptr<morris::MorrisGame> game = morrisGame(o->variant);
+    o->score.agent = parseAgentSpec(o->agent);
     o->score.check();
     if (!o->classes.empty()) {
       for (const PieceClass& c : parseClasses(o->classes)) o->score.classes.push_back(c.name());
     }
     const std::unique_ptr<EndgameTables> tables = game->expertise()->openEndgameTables(*game, o->db);
-    const std::shared_ptr<Evaluator> head = makeValueHead(o->score.agent, *game);
+    const std::shared_ptr<Evaluator> head = agentEvaluator(o->score.agent, *game);
     const auto scores = players::scoreAgainstDatabase(*game, *tables, o->score, head.get());
     if (!o->json) {
-      std::printf("agent %s on %s, %d positions per class, seed %llu\n", o->score.agent.c_str(),
+      std::printf("agent %s on %s, %d positions per class, seed %llu\n", o->agent.c_str(),
                   game->name().c_str(), o->score.positions, (unsigned long long)o->score.seed);
       printScores(scores);
       return;
     }
-    nlohmann::json j = {{"agent", o->score.agent}, {"variant", game->name()},     {"flying", game->rules().flying},
+    nlohmann::json j = {{"agent", o->agent}, {"variant", game->name()},     {"flying", game->rules().flying},
                         {"positions", o->score.positions}, {"seed", o->score.seed}, {"classes", nlohmann::json::array()}};
     for (const players::ClassScore& s : scores) j["classes"].push_back(scoreJson(s));
     std::cout << j.dump() << "\n";

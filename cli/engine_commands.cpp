@@ -24,7 +24,8 @@ void addEngineCommands(CLI::App& app) {
       ->capture_default_str();
   addSeedOption(cmd, o->seed, "Seed of the player");
   cmd->callback([o] {
-    EngineSession session(o->variant.load({o->player}), o->player, o->seed);  // the player's own rules by default
+    const AgentSpec player = parseAgentSpec(o->player);
+    EngineSession session(o->variant.load({player}), player, o->seed);  // the player's own rules by default
     std::string line;
     size_t length = 0;
     while (!session.finished() && readLine(std::cin, line, length, kMaxLineBytes)) {

@@ -9,7 +9,7 @@
 #include <numeric>
 
 #include "cli/commands.h"
-#include "cli/flag_spellings.h"
+#include "cli/field_flags.h"
 #include "cli/seed_option.h"
 #include "cli/variant_options.h"
 #include "game/base/error.h"
@@ -36,60 +36,50 @@ const char* provenName(mcts::Proven p) {
   }
 }
 
-// The command line's check of the search setting `key`: the range SearchOptions::fields
-// gives it, refused with the words every front end uses ("expected an integer in [1, 256]").
-CLI::Validator searchRange(const std::string& key) {
-  const FieldRange range = searchOptionRange(key);
-  return CLI::Validator(
-      [range](std::string& text) -> std::string {
-        size_t end = 0;
-        double value = 0;
-        try {
-          value = std::stod(text, &end);
-        } catch (const std::exception&) {
-          end = 0;
-        }
-        if (end == 0 || end != text.size() || !range.contains(value)) return "expected " + range.text() + ", got " + text;
-        return "";
-      },
-      range.text());
-}
-
-// Adds the search settings a user may change to a subcommand, each as its flag (flagOf) and
-// checked against its range.
+// Adds every search setting (SearchOptions::fields) to a subcommand as its flag, checked
+// against its range; the seed is the command's own flag.
 void addSearchOptions(CLI::App* cmd, SearchOptions& o) {
-  const auto add = [cmd](const std::string& name, auto& value, const std::string& help, const std::string& shortFlag = "") {
-    cmd->add_option(flagOf(name) + shortFlag, value, help)->capture_default_str()->check(searchRange(name));
-  };
-  add("sims", o.simulations, "Playouts per search", ",-n");
-  add("threads", o.threads, "Search threads on one tree", ",-t");
-  add("batch", o.batchSize, "Leaves per thread per evaluation");
-  add("cpuct", o.cPuct, "Exploration constant");
-  add("fpu", o.fpuReduction, "First-play urgency reduction");
-  add("virtual_loss", o.virtualLoss, "Virtual loss per in-flight playout");
-  add("lookahead", o.rootLookahead,
-      "Exact checks over plies: 0 none, 1 root moves that win at once, 2 also replies that do, 3-6 forced wins "
-      "within (L+1)/2 turns and losses within L/2");
-  add("draw", o.drawScore, "Utility of a draw for the side to move at the root, its opponent's the negation");
+  FieldFlags flags(
+      cmd,
+      {{"sims", {"Playouts per search", "-n"}},
+       {"threads", {"Search threads on one tree", "-t"}},
+       {"batch", {"Leaves per thread per evaluation"}},
+       {"cpuct", {"Exploration constant"}},
+       {"fpu", {"First-play urgency reduction"}},
+       {"dirichlet_alpha", {"Concentration of the root noise"}},
+       {"dirichlet_fraction", {"Share of the root priors replaced by noise (0: none)"}},
+       {"temperature", {"Move choice in the opening plies (--temperature-plies): P(move) ~ visits^(1/temperature)"}},
+       {"temperature_plies", {"Plies (from the game's start) chosen with --temperature; later moves take the most visited"}},
+       {"virtual_loss", {"Virtual loss per in-flight playout"}},
+       {"lookahead",
+        {"Exact checks over plies: 0 none, 1 root moves that win at once, 2 also replies that do, 3-6 forced wins "
+         "within (L+1)/2 turns and losses within L/2"}},
+       {"gumbel", {"Gumbel root: sequential halving over sampled candidates instead of PUCT"}},
+       {"candidates", {"Candidate root moves of a Gumbel search"}},
+       {"gumbel_c_visit", {"Gumbel: sigma(q) = (c_visit + most visits) * c_scale * q"}},
+       {"gumbel_c_scale", {"Gumbel: see --gumbel-c-visit"}},
+       {"gumbel_rescale", {"Gumbel: q rescaled by min-max over the root's children (--gumbel-rescale=false: [-1, 1] "
+                           "mapped to [0, 1])"}},
+       {"draw", {"Utility of a draw for the side to move at the root, its opponent's the negation"}},
+       {"tree_mib",
+        {"Memory budget of the search tree in MiB: the search stops when it is reached (0: a quarter of the "
+         "machine's memory)"}}});
+  SearchOptions::fields(o, flags);
   addSeedOption(cmd, o.seed, "Random seed");
-  cmd->add_flag("--gumbel", o.gumbel, "Gumbel root: sequential halving over sampled candidates instead of PUCT");
-  add("candidates", o.gumbelCandidates, "Candidate root moves of a Gumbel search");
-  add("tree_mib", o.treeMiB,
-      "Memory budget of the search tree in MiB: the search stops when it is reached (0: a quarter of the machine's "
-      "memory)");
 }
 
 // The evaluator named on the command line.
 struct EvaluatorOptions {
   std::string kind = "rollouts";
-  int rollouts = 1;
+  RolloutOptions rollout;  // the playouts of the rollouts evaluator, with their range (RolloutOptions::fields)
   void addTo(CLI::App* cmd) {
     cmd->add_option("--evaluator", kind, "uniform or rollouts")->capture_default_str()->check(CLI::IsMember({"uniform", "rollouts"}));
-    cmd->add_option("--rollouts", rollouts, "Random playouts per leaf (rollouts evaluator)")->capture_default_str()->check(CLI::Range(1, 1000));
+    FieldFlags flags(cmd, {{"rollouts", {"Random playouts per leaf (rollouts evaluator)"}}});
+    RolloutOptions::fields(rollout, flags);
   }
   std::shared_ptr<Evaluator> make(uint64_t seed) const {
     if (kind == "uniform") return std::make_shared<UniformEvaluator>();
-    return std::make_shared<RolloutEvaluator>(rollouts, seed);
+    return std::make_shared<RolloutEvaluator>(rollout.rollouts, seed);
   }
 };
 
@@ -210,7 +200,7 @@ nlohmann::json pureMctsThroughput(const Game& game, int simulations, int games, 
   AgentSpec spec = agentOfKind("mcts");
   spec.search = SearchOptions{};  // the search's own defaults, as this benchmark has always measured
   spec.search.simulations = simulations;
-  auto player = buildAgent(spec, game, seed);
+  auto player = agentMaker(spec, game)(seed);
   int64_t plies = 0;
   const Stopwatch clock;
   for (int g = 0; g < games; ++g) {

@@ -18,7 +18,7 @@
 #include "cli/tablut/messages.h"
 #include "cli/tablut/tcp_connection.h"
 #include "cli/tablut/time_budget.h"
-#include "mcts/players/timed_player.h"
+#include "mcts/players/player_factory.h"
 #include "game/base/error.h"
 #include "game/registry.h"
 
@@ -57,11 +57,13 @@ void playGame(const TablutOptions& o) {
   const int port = o.port > 0 ? o.port : side == Turn::kWhite ? 5800 : 5801;
   const std::string name = nameMessage(o.name);  // checked before anything is built
   const int64_t budgetMs = moveBudgetMs(o.timeout);
+  const AgentSpec spec = parseAgentSpec(o.player);
   const auto game = loadGame("ashton", o.sets);
-  TimedPlayer player(o.player, *game, o.seed, budgetMs);
+  const std::unique_ptr<Player> player = agentMaker(spec, *game, budgetMs)(o.seed);
+  const bool byClock = agentKind(spec.kind, spec.kind).timing(spec).way == PlayerTiming::Way::kSearch;
   TcpConnection connection = TcpConnection::open(o.host, port, kConnectTimeoutMs);
   std::cout << "tablut-client: connected to " << connection.peer() << " as " << o.side << " (" << o.name << "), player "
-            << player.spec().text() << (player.timedSearch() ? " (searching by the clock)" : " (" + player.name() + ")")
+            << spec.text() << (byClock ? " (searching by the clock)" : " (" + player->name() + ")")
             << ", " << budgetMs
             << " ms per move of the " << o.timeout << " s allowed"
             << std::endl;
@@ -74,7 +76,7 @@ void playGame(const TablutOptions& o) {
     }
   };
   onServer([&] { connection.writeAll(encodeFrame(name)); });
-  ClientSession session(*game, side, player, std::cout, std::cerr);
+  ClientSession session(*game, side, *player, std::cout, std::cerr);
   const NextFrame next = [&] {
     std::optional<std::string> frame;
     onServer([&] { frame = readFrame(connection.frameReads(idleLimitMs(o))); });

@@ -20,7 +20,8 @@ namespace {
 using namespace tablut;
 
 // Plays the match and prints the games and the summary (one JSON object with `json`).
-void playMatch(const MatchOptions& o, bool json) {
+void playMatch(MatchOptions& o, bool json) {
+  o.agent = parseAgentSpec(o.player);
   o.validate();
   std::vector<FiledGame> kept = o.gamesOut.empty() ? std::vector<FiledGame>{} : keptMatchGames(o);
   const std::string logDir = makeLogDir(o.logDir);

@@ -8,7 +8,6 @@
 #include "game/base/error.h"
 #include "game/registry.h"
 #include "mcts/players/agent_kinds.h"
-#include "mcts/players/agent_spec.h"
 
 namespace tz::cli {
 
@@ -22,17 +21,16 @@ void VariantOptions::addTo(CLI::App* cmd) {
 
 std::unique_ptr<Game> VariantOptions::load() const { return loadGame(variant, sets); }
 
-std::unique_ptr<Game> VariantOptions::load(const std::vector<std::string>& players) const {
+std::unique_ptr<Game> VariantOptions::load(const std::vector<AgentSpec>& players) const {
   if (variantOption_ && variantOption_->count() > 0) return load();
-  for (const std::string& player : players) {
-    const AgentSpec spec = parseAgentSpec(player);
-    const AgentKind kind = agentKind(spec.kind, player);
+  for (const AgentSpec& player : players) {
+    const AgentKind kind = agentKind(player.kind, player.kind);
     if (!kind.ownGame) continue;
-    std::unique_ptr<Game> own = kind.ownGame(spec);
+    std::unique_ptr<Game> own = kind.ownGame(player);
     if (sets.empty()) return own;
     YAML::Node rules = YAML::Load(own->rulesYaml());
     applyOverrides(rules, sets);
-    return gameFromYamlText(YAML::Dump(rules), own->name(), "the rules of player " + quoted(player) + " with --set");
+    return gameFromYamlText(YAML::Dump(rules), own->name(), "the rules of player " + quoted(player.text()) + " with --set");
   }
   return load();
 }

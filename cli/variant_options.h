@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "game/game.h"
+#include "mcts/players/agent_spec.h"
 
 namespace tz::cli {
 
@@ -20,9 +21,9 @@ struct VariantOptions {
   /// Loads the variant (throws Error on bad input).
   std::unique_ptr<Game> load() const;
   /// Loads the variant the players play: without --variant, the rules of the first of
-  /// `players` made for one game (a network's checkpoint, `net:` or `model:`), with --set,
-  /// in place of the default.
-  std::unique_ptr<Game> load(const std::vector<std::string>& players) const;
+  /// `players` made for one game (AgentKind::ownGame: a network's checkpoint, `net:` or
+  /// `model:`), with --set, in place of the default.
+  std::unique_ptr<Game> load(const std::vector<AgentSpec>& players) const;
 
  private:
   CLI::Option* variantOption_ = nullptr;

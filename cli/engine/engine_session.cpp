@@ -94,13 +94,13 @@ std::string turnName(const State& before, const State& after) {
 
 }  // namespace
 
-EngineSession::EngineSession(const std::string& variant, const std::vector<std::string>& overrides,
-                             const std::string& playerSpec, uint64_t seed)
-    : EngineSession(loadGame(variant, overrides), playerSpec, seed) {}
+EngineSession::EngineSession(const std::string& variant, const std::vector<std::string>& overrides, AgentSpec player,
+                             uint64_t seed)
+    : EngineSession(loadGame(variant, overrides), std::move(player), seed) {}
 
-EngineSession::EngineSession(std::unique_ptr<Game> game, const std::string& playerSpec, uint64_t seed)
-    : seed_(seed), game_(std::move(game)), state_(game_->newGame()), spec_(parseAgentSpec(playerSpec)) {
-  setPlayer(buildAgent(spec_, *game_, seed_));
+EngineSession::EngineSession(std::unique_ptr<Game> game, AgentSpec player, uint64_t seed)
+    : seed_(seed), game_(std::move(game)), state_(game_->newGame()), spec_(std::move(player)) {
+  setPlayer(agentMaker(spec_, *game_)(seed_));
 }
 
 const std::map<std::string, EngineSession::Command>& EngineSession::commands() {
@@ -167,7 +167,7 @@ void EngineSession::help(const Words&, Answer& answer) {
 void EngineSession::variant(const Words& words, Answer& answer) {
   if (words.size() > 1) {
     auto game = loadGame(words[1], Words(words.begin() + 2, words.end()));
-    auto player = buildAgent(spec_, *game, seed_);  // refused before anything changes
+    auto player = agentMaker(spec_, *game)(seed_);  // refused before anything changes
     // Everything made from the old game goes before it does.
     player_.reset();
     history_.clear();
@@ -253,7 +253,7 @@ void EngineSession::quit(const Words&, Answer&) { finished_ = true; }
 
 void EngineSession::usePlayer(const AgentSpec& spec) {
   if (spec.text() == spec_.text()) return;  // the same player keeps its tree
-  setPlayer(buildAgent(spec, *game_, seed_));
+  setPlayer(agentMaker(spec, *game_)(seed_));
   spec_ = spec;
 }
 

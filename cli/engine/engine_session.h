@@ -21,12 +21,12 @@ constexpr size_t kMaxLineBytes = 64 * 1024;
 class EngineSession {
  public:
   /// A session on `variant` (a preset or a YAML path, with key=value `overrides`) whose
-  /// player comes from `playerSpec` with `seed`. Throws Error when either is bad.
-  EngineSession(const std::string& variant, const std::vector<std::string>& overrides,
-                const std::string& playerSpec, uint64_t seed);
+  /// player is `player`'s with `seed`. Throws Error when either cannot play.
+  EngineSession(const std::string& variant, const std::vector<std::string>& overrides, AgentSpec player,
+                uint64_t seed);
   /// A session on `game` (the variant a command chose: a network player's own without
-  /// --variant) whose player comes from `playerSpec` with `seed`. Throws Error when it is bad.
-  EngineSession(std::unique_ptr<Game> game, const std::string& playerSpec, uint64_t seed);
+  /// --variant) whose player is `player`'s with `seed`. Throws Error when it cannot play `game`.
+  EngineSession(std::unique_ptr<Game> game, AgentSpec player, uint64_t seed);
   /// Not copyable (nor movable): the player and the positions refer to the session's game.
   EngineSession(const EngineSession&) = delete;
   /// Not assignable, for the same reason.

@@ -95,7 +95,7 @@ void OtepSession::rules(const Words& words, Words& out) {
     std::string text;
     for (size_t i = 1; i < words.size(); ++i) text += (i > 1 ? " " : "") + words[i];
     auto game = gameOfOtn(text);
-    player_ = buildAgent(spec_, *game, seed_);
+    player_ = agentMaker(spec_, *game)(seed_);
     player_->newGame();
     game_ = std::move(game);
     state_ = game_->newGame();
@@ -132,8 +132,8 @@ void OtepSession::play(const Words& words, Words& out) {
       const MoveTime time = moveTime(*clock_, side);
       if (!timed_) {
         // The player goes on under the clock with what it has searched.
-        auto timed = std::make_unique<TimedPlayer>(spec_, std::move(player_),
-                                                           int64_t(time.plannedMs));
+        auto timed = std::make_unique<TimedPlayer>(std::move(player_), agentKind(spec_.kind, spec_.kind).timing(spec_),
+                                                   int64_t(time.plannedMs));
         timed_ = timed.get();
         player_ = std::move(timed);
       }

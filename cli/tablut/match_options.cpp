@@ -1,7 +1,7 @@
 #include "cli/tablut/match_options.h"
 
 #include "cli/tablut/time_budget.h"
-#include "mcts/players/timed_player.h"
+#include "mcts/players/player_factory.h"
 #include "game/base/error.h"
 #include "game/registry.h"
 
@@ -51,8 +51,7 @@ void MatchOptions::validate() const {
   nameMessage(name);
   serverCommand();
   opponentCommand(Turn::kWhite);
-  const auto game = loadGame("ashton", sets);
-  TimedPlayer(player, *game, seed, moveBudgetMs(timeout));
+  checkAgent(agent, *loadGame("ashton", sets));
   if (tag.empty()) throw Error("--tag: the tag is empty");
   if (opponentName.empty()) throw Error("--opponent-name: the name is empty");
 }

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/tablut/messages.h"
+#include "mcts/players/agent_spec.h"
 
 namespace tz::cli::tablut {
 
@@ -17,7 +18,8 @@ struct MatchOptions {
   std::string opponent;           // shell command starting the opponent; {side} {SIDE} {host} {port} {timeout}
   int games = 0;                  // games to play, colours alternating (game 1: we are white)
   int timeout = 0;                // the server's seconds per move
-  std::string player;             // our player spec
+  std::string player;             // our player spec as given: our name in the games file
+  AgentSpec agent;                // our player, read once from `player` where the match starts
   std::string host = "127.0.0.1"; // where the server listens
   int whitePort = 5800;           // its port for white
   int blackPort = 5801;           // its port for black
@@ -31,8 +33,9 @@ struct MatchOptions {
   std::string opponentName = "opponent";   // the opponent's name there
 
   /// Throws Error, naming the option, for an empty command, games under 1, a timeout out
-  /// of the client's range, an unknown placeholder, a bad name, equal ports or a spec or
-  /// rule override that makes no player, or an empty tag or opponent name.
+  /// of the client's range, an unknown placeholder, a bad name, equal ports, an agent or
+  /// rule override that cannot play (checked without making a player: checkAgent), or an
+  /// empty tag or opponent name.
   void validate() const;
   /// The server command with its placeholders filled.
   std::string serverCommand() const;

@@ -19,7 +19,7 @@
 #include "cli/tablut/match_summary.h"
 #include "cli/tablut/tcp_connection.h"
 #include "cli/tablut/time_budget.h"
-#include "mcts/players/timed_player.h"
+#include "mcts/players/player_factory.h"
 #include "game/base/error.h"
 #include "game/registry.h"
 
@@ -61,8 +61,14 @@ std::string logStem(const std::string& dir, int number) {
 // One game: the server, the opponent and our session.
 class MatchGameRun {
  public:
-  MatchGameRun(const MatchOptions& o, int number, const std::string& logDir)
-      : o_(o), number_(number), colour_(number % 2 == 1 ? Turn::kWhite : Turn::kBlack), stem_(logStem(logDir, number)) {}
+  // Game `number` of the match `o` on `game` with a player of `ours`.
+  MatchGameRun(const MatchOptions& o, const Game& game, const PlayerMaker& ours, int number, const std::string& logDir)
+      : o_(o),
+        game_(game),
+        ours_(ours),
+        number_(number),
+        colour_(number % 2 == 1 ? Turn::kWhite : Turn::kBlack),
+        stem_(logStem(logDir, number)) {}
 
   // Plays the game; a failure is a game without a result.
   MatchGame play() {
@@ -86,8 +92,7 @@ class MatchGameRun {
     const auto deadline = Clock::now() + std::chrono::seconds(o_.startupLimit);
     waitUntilListening(server, serverLog, deadline);
     ChildProcess opponent(o_.opponentCommand(opposite(colour_)), opponentLog);
-    const auto game = loadGame("ashton", o_.sets);
-    TimedPlayer player(o_.player, *game, o_.seed + uint64_t(number_ - 1), moveBudgetMs(o_.timeout));
+    const std::unique_ptr<Player> player = ours_(o_.seed + uint64_t(number_ - 1));
     std::ofstream ours(stem_ + "ours.log");
     std::ofstream frames(stem_ + "frames.jsonl");  // every message, as received or sent
     const auto keep = [&](const char* direction, const std::string& text) {
@@ -99,7 +104,7 @@ class MatchGameRun {
       connection.writeAll(encodeFrame(message));
     };
     send(nameMessage(o_.name));
-    ClientSession session(*game, colour_, player, ours, ours);
+    ClientSession session(game_, colour_, *player, ours, ours);
     const NextFrame next = [&] {
       const std::optional<std::string> frame = nextFrame(connection, opponent, opponentLog, deadline);
       if (frame) keep("received", *frame);
@@ -166,6 +171,8 @@ class MatchGameRun {
   static void sleep() { std::this_thread::sleep_for(std::chrono::milliseconds(kPollMs)); }
 
   const MatchOptions& o_;
+  const Game& game_;
+  const PlayerMaker& ours_;
   int number_;
   Turn colour_;
   std::string stem_;
@@ -196,10 +203,13 @@ std::vector<MatchGame> runMatch(const MatchOptions& options, std::vector<FiledGa
     progress << "tablut-match: " << options.gamesOut << " keeps " << kept.size()
              << " of the match's games; going on from game " << first << std::endl;
   }
+  // Our player's agent is prepared once (a network loaded once); each game makes its player.
+  const auto rules = loadGame("ashton", options.sets);
+  const PlayerMaker ours = agentMaker(options.agent, *rules, moveBudgetMs(options.timeout));
   bool anyStarted = false;
   const auto start = Clock::now();
   for (int number = first; number <= options.games; ++number) {
-    MatchGameRun run(options, number, logDir);
+    MatchGameRun run(options, *rules, ours, number, logDir);
     games.push_back(run.play());
     if (const int earlier = repeatOf(games, games.size() - 1)) {
       MatchGame& game = games.back();

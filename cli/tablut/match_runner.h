@@ -18,7 +18,8 @@ namespace tz::cli::tablut {
 /// a new folder in the system's temporary folder. Throws Error when it cannot be made.
 std::string makeLogDir(const std::string& requested);
 
-/// Plays the games of `options` (validated), game i as white when i is odd, with the logs
+/// Plays the games of `options` (validated; its agent prepared once, a player made for each
+/// game), game i as white when i is odd, with the logs
 /// of each program in `logDir` (game-001-server.log, -opponent.log, -ours.log); prints the
 /// line of each game to `progress` as it ends. A game that fails (the server never
 /// listening, the opponent ending before the game starts, a lost connection) has no result

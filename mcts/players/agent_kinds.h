@@ -1,8 +1,10 @@
 #pragma once
-// The kinds of agent a spec may name, in one table (agent_kinds.cpp): for each, its option
-// groups (each a struct with one field list) and how its players are made. The network kinds ("net", "model") are in
-// the table in every build, their options read alike; their players exist only in the
-// LibTorch build, whose registerNetworkAgentKinds puts them in at start-up.
+// The kinds of agent a spec may name, in one table (agent_kinds.cpp), one line a kind; each
+// kind is made in the module that owns its players (randomAgentKind in random_player.cpp,
+// egtbAgentKind in egtb_player.cpp, ...): its usage, its option groups (each a struct with one
+// field list), its check, its timing and how its players are made. The network kinds ("net",
+// "model") are in the table in every build, their options read alike; their players exist
+// only in the LibTorch build, whose registerNetworkAgentKinds puts them in at start-up.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -13,6 +15,7 @@
 #include "mcts/evaluator.h"
 #include "mcts/player.h"
 #include "mcts/players/agent_spec.h"
+#include "mcts/players/timed_player.h"
 
 namespace tz {
 
@@ -46,12 +49,22 @@ struct AgentKind {
   /// and loading no network (a network kind reads its checkpoint's header); null for a kind
   /// whose `prepare` costs nothing and is its own check.
   std::function<void(const AgentSpec&, const Game&)> check;
+  /// How the players of a spec fit a move into a time budget (TimedPlayer); by default
+  /// they take none and play as they were made.
+  std::function<PlayerTiming(const AgentSpec&)> timing = [](const AgentSpec&) { return PlayerTiming{}; };
   /// The evaluator of the network behind a spec of the kind; null for a kind without one.
-  std::function<std::shared_ptr<Evaluator>(const AgentSpec&, const Game&)> valueHead;
+  std::function<std::shared_ptr<Evaluator>(const AgentSpec&, const Game&)> evaluator;
   /// The game an agent of the kind was made for (a network's: the rules its checkpoint
   /// records), which a command given no variant plays; null for a kind that plays any game.
   std::function<std::unique_ptr<Game>(const AgentSpec&)> ownGame;
+  /// The file of the network a spec of the kind plays (a checkpoint), which a study names by
+  /// its digest; null for a kind without one.
+  std::function<std::string(const AgentSpec&)> networkFile;
 };
+
+/// Adds the kind `name` to the table (a kind defined outside the library: a test's); throws
+/// Error for a name the table already lists.
+void addAgentKind(const std::string& name, AgentKind kind);
 
 /// Replaces the table's kind `name` (the LibTorch build's network players); throws Error for
 /// a kind the table does not list.
@@ -63,14 +76,9 @@ AgentKind agentKind(const std::string& name, const std::string& spec);
 /// The usage of every kind, sorted by kind.
 std::vector<std::string> agentUsages();
 
-/// A spec of the kind `name` with the kind's defaults and no option given (the program's
-/// own agents: a run's evaluation, a study's networks). Throws Error for an unknown kind.
+/// A spec of the kind `name` with the kind's defaults and no option given: the program's own
+/// agents (agentOfKind("net"): a run's evaluation, a study's networks). Throws Error for an
+/// unknown kind.
 AgentSpec agentOfKind(const std::string& name);
-
-/// The "net" kind's usage, source and options, the same in every build: its search (200
-/// simulations and no first-play reduction by default, self-play's 0.25 being weaker at play
-/// time: README.md gives the measurement), `mix` and `tables`. Its players are made only
-/// where LibTorch is, which sets `prepare`; "model" takes the same options.
-AgentKind netAgentKindOptions();
 
 }  // namespace tz

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "game/base/error.h"
+#include "mcts/players/agent_kinds.h"
 #include "mcts/players/tree_walker.h"
 
 namespace tz::players {
@@ -195,3 +196,29 @@ std::string AlphaBetaPlayer::name() const {
 }
 
 }  // namespace tz::players
+
+namespace tz {
+
+AgentKind alphaBetaAgentKind() {
+  AgentKind kind;
+  kind.usage = "alphabeta[:depth=D][,ms=T]";
+  kind.options = {AgentOptionGroup::kAlphaBeta};
+  kind.settle = [](AgentSpec& spec) {
+    if (spec.gave("ms") && !spec.gave("depth")) spec.alphabeta.depth = 0;  // as deep as the time allows
+  };
+  kind.prepare = [](const AgentSpec& spec, const Game& game) -> PlayerMaker {
+    spec.alphabeta.check();
+    return [options = spec.alphabeta, &game](uint64_t seed) {
+      return std::make_unique<players::AlphaBetaPlayer>(game, options, seed);
+    };
+  };
+  kind.timing = [](const AgentSpec& spec) {
+    PlayerTiming timing;
+    timing.way = PlayerTiming::Way::kClock;
+    if (spec.gave("ms")) timing.msLimit = spec.alphabeta.ms;
+    return timing;
+  };
+  return kind;
+}
+
+}  // namespace tz

@@ -80,3 +80,14 @@ class AlphaBetaPlayer final : public Player {
 };
 
 }  // namespace tz::players
+
+namespace tz {
+
+struct AgentKind;
+
+/// The "alphabeta" kind of agent, as the table of kinds (agent_kinds.cpp) lists it: a clock
+/// alone (ms) searches as deep as the time allows; timed, it takes the planned time, at most
+/// its own ms.
+AgentKind alphaBetaAgentKind();
+
+}  // namespace tz

@@ -72,8 +72,8 @@ void scorePosition(EndgameTables& tables, State& state, Player& agent, Evaluator
 }
 
 // The figures of one class: its own draws and a fresh agent, both seeded from the options.
-ClassScore scoreClass(const Game& game, EndgameTables& tables, const EgtbScoreOptions& options, const std::string& c,
-                      Evaluator* valueHead) {
+ClassScore scoreClass(const PlayerMaker& makeAgent, EndgameTables& tables, const EgtbScoreOptions& options,
+                      const std::string& c, Evaluator* valueHead) {
   std::vector<uint32_t> seedWords{uint32_t(options.seed), uint32_t(options.seed >> 32)};
   for (size_t i = 0; i < c.size(); ++i) {  // the numbers in the class's name: M and O of "MvO"
     if (!std::isdigit(static_cast<unsigned char>(c[i]))) continue;
@@ -83,7 +83,7 @@ ClassScore scoreClass(const Game& game, EndgameTables& tables, const EgtbScoreOp
   }
   std::seed_seq seeds(seedWords.begin(), seedWords.end());
   std::mt19937_64 rng(seeds);
-  const std::unique_ptr<Player> agent = makePlayer(options.agent, game, options.seed);
+  const std::unique_ptr<Player> agent = makeAgent(options.seed);
   ClassScore score;
   score.cls = c;
   score.hasValueHead = valueHead != nullptr;
@@ -97,7 +97,6 @@ ClassScore scoreClass(const Game& game, EndgameTables& tables, const EgtbScoreOp
 }  // namespace
 
 void EgtbScoreOptions::check() const {
-  if (agent.empty()) throw Error("egtb score: the agent spec is empty (expected a player spec such as mcts:sims=200)");
   if (positions < 1 || positions > 10000000) {
     throw Error("egtb score: positions = " + std::to_string(positions) + ": expected an integer in [1, 10000000]");
   }
@@ -121,8 +120,9 @@ std::vector<ClassScore> scoreAgainstDatabase(const Game& game, EndgameTables& ta
     const std::string why = tables.whyClassNotCovered(c);
     if (!why.empty()) throw Error("cannot score class " + c + ": " + why);
   }
+  const PlayerMaker makeAgent = agentMaker(options.agent, game);
   std::vector<ClassScore> out;
-  for (const std::string& c : classes) out.push_back(scoreClass(game, tables, options, c, valueHead));
+  for (const std::string& c : classes) out.push_back(scoreClass(makeAgent, tables, options, c, valueHead));
   return out;
 }
 

@@ -8,12 +8,13 @@
 
 #include "game/endgame_tables.h"
 #include "mcts/evaluator.h"
+#include "mcts/players/agent_spec.h"
 
 namespace tz::players {
 
 /// What to score and on how many positions.
 struct EgtbScoreOptions {
-  std::string agent;                 // player spec of the agent
+  AgentSpec agent;                   // the agent, read once where it entered (egtb score --agent)
   std::vector<std::string> classes;  // classes to score; empty: every class of the tables
   int positions = 500;               // positions drawn from each class
   uint64_t seed = 1;                 // seeds the draws and the agent
@@ -46,8 +47,8 @@ struct ClassScore {
   double valueHeadAccuracy() const;
 };
 
-/// Scores `options.agent` (a player for `game`, which `tables` were opened for) on each
-/// class, and `valueHead` (null: none) on the same positions. Throws Error for a class the
+/// Scores `options.agent` (its players prepared once for `game`, which `tables` were opened
+/// for; one player a class) on each class, and `valueHead` (null: none) on the same positions. Throws Error for a class the
 /// tables cannot value.
 std::vector<ClassScore> scoreAgainstDatabase(const Game& game, EndgameTables& tables, const EgtbScoreOptions& options,
                                              Evaluator* valueHead);

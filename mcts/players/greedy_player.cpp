@@ -2,6 +2,7 @@
 
 #include <vector>
 
+#include "mcts/players/agent_kinds.h"
 #include "mcts/players/tree_walker.h"
 
 namespace tz::players {
@@ -80,3 +81,16 @@ Action GreedyPlayer::chooseAction(const State& state) {
 }
 
 }  // namespace tz::players
+
+namespace tz {
+
+AgentKind greedyAgentKind() {
+  AgentKind kind;
+  kind.usage = "greedy";
+  kind.prepare = [](const AgentSpec&, const Game& game) -> PlayerMaker {
+    return [&game](uint64_t seed) { return std::make_unique<players::GreedyPlayer>(game, seed); };
+  };
+  return kind;
+}
+
+}  // namespace tz

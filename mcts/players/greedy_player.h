@@ -24,3 +24,12 @@ class GreedyPlayer final : public Player {
 };
 
 }  // namespace tz::players
+
+namespace tz {
+
+struct AgentKind;
+
+/// The "greedy" kind of agent, as the table of kinds (agent_kinds.cpp) lists it.
+AgentKind greedyAgentKind();
+
+}  // namespace tz

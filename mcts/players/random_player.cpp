@@ -1,5 +1,7 @@
 #include "mcts/players/random_player.h"
 
+#include "mcts/players/agent_kinds.h"
+
 namespace tz::players {
 
 Action RandomPlayer::chooseAction(const State& state) {
@@ -9,3 +11,16 @@ Action RandomPlayer::chooseAction(const State& state) {
 }
 
 }  // namespace tz::players
+
+namespace tz {
+
+AgentKind randomAgentKind() {
+  AgentKind kind;
+  kind.usage = "random";
+  kind.prepare = [](const AgentSpec&, const Game&) -> PlayerMaker {
+    return [](uint64_t seed) { return std::make_unique<players::RandomPlayer>(seed); };
+  };
+  return kind;
+}
+
+}  // namespace tz

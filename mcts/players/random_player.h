@@ -22,3 +22,12 @@ class RandomPlayer final : public Player {
 };
 
 }  // namespace tz::players
+
+namespace tz {
+
+struct AgentKind;
+
+/// The "random" kind of agent, as the table of kinds (agent_kinds.cpp) lists it.
+AgentKind randomAgentKind();
+
+}  // namespace tz

@@ -2,6 +2,7 @@
 // --divide/--json, moves --json, show, and one-line errors with a non-zero exit.
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -148,23 +149,22 @@ TEST(RulesCli, OldSearchFlagsAreReadAsTheirFlagsNowWithAHint) {
   EXPECT_EQ(a["top"], b["top"]);
 }
 
-// The command line's search settings read their ranges from the search's field list: the
-// value just outside each is refused with the words every other front end uses.
+// The command line's search settings are its flags generated from the search's field list:
+// every numeric setting is a flag (its name with '-' for '_'), and the value just outside its
+// range is refused with the words every other front end uses; the on/off settings are flags.
 TEST(RulesCli, SearchSettingsAreRefusedJustOutsideTheFieldListsRange) {
-  const std::map<std::string, std::string> flags = {
-      {"sims", "--sims"},           {"threads", "--threads"}, {"batch", "--batch"},
-      {"cpuct", "--cpuct"},         {"fpu", "--fpu"},         {"virtual_loss", "--virtual-loss"},
-      {"lookahead", "--lookahead"}, {"draw", "--draw"},       {"candidates", "--candidates"},
-      {"tree_mib", "--tree-mib"}};
   int checked = 0;
   for (const auto& o : valuesJustOutsideSearchRanges()) {
-    const auto flag = flags.find(o.range.key);
-    if (flag == flags.end()) continue;  // a setting the command line does not offer
-    expectOneLineError("search --variant brandubh " + flag->second + "=" + o.text,
-                       flag->second + ": expected " + o.range.text() + ", got " + o.text);
+    std::string flag = "--" + o.range.key;
+    std::replace(flag.begin(), flag.end(), '_', '-');
+    expectOneLineError("search --variant brandubh " + flag + "=" + o.text,
+                       flag + ": expected " + o.range.text() + ", got " + o.text);
     ++checked;
   }
-  EXPECT_EQ(checked, 2 * int(flags.size()));
+  EXPECT_EQ(checked, 2 * int(fieldRanges<SearchOptions>().size()));
+  const auto r = runCli("search --variant brandubh --sims 16 --gumbel --gumbel-rescale=false --temperature-plies 2 --json",
+                        false);
+  EXPECT_EQ(nlohmann::json::parse(r.out)["simulations"], 16);
 }
 
 // `search --ms N` searches by the clock, capped by --sims when given, and reports its

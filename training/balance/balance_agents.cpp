@@ -12,8 +12,6 @@
 #include "mcts/players/player_factory.h"
 #include "nets/checkpoint.h"
 #include "training/matches/digest.h"
-#include "training/models/model_folder.h"
-#include "training/run/net_player.h"
 #include "training/run/run_directory.h"
 #include "training/run/training_run.h"
 
@@ -22,6 +20,12 @@ namespace tz {
 namespace fs = std::filesystem;
 
 namespace {
+
+// The file of the network a baseline plays (its kind's AgentKind::networkFile), or "".
+std::string baselineNetworkFile(const AgentSpec& spec) {
+  const AgentKind kind = agentKind(spec.kind, spec.kind);
+  return kind.networkFile ? kind.networkFile(spec) : "";
+}
 
 // The network agent of a cell: no root noise, the study's temperature for the opening plies.
 AgentSpec studyNetAgent(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
@@ -40,16 +44,12 @@ PlayerMaker studyAgent(const StudyConfig& study, const StudyStrength& strength, 
   AgentSpec spec = baseline ? strength.agent : studyNetAgent(study, strength, checkpoint);
   spec.openingPlies = study.diversity.randomPlies;
   spec.openingSalt = kStudyOpeningSalt;
-  return baseline ? agentMaker(spec, game) : agentMaker(netAgentKind(), spec, game);
+  return agentMaker(spec, game);
 }
 
 std::string cellNetwork(const StudyConfig& study, const StudyStrength& strength, const std::string& checkpoint) {
   std::string file = checkpoint;
-  if (study.mode == AgentMode::kBaseline) {
-    const AgentSpec& spec = strength.agent;
-    if (spec.kind == "net") file = spec.source;
-    if (spec.kind == "model") file = ModelFolder::find(spec.source).checkpoint;
-  }
+  if (study.mode == AgentMode::kBaseline) file = baselineNetworkFile(strength.agent);
   return file.empty() ? "" : fileSha256Hex(file).substr(0, 16);
 }
 
@@ -76,7 +76,7 @@ nlohmann::json cellSettings(const StudyConfig& study, const StudyStrength& stren
   // wherever its files lie (another clone, another machine).
   if (study.mode == AgentMode::kBaseline) {
     AgentSpec spec = strength.agent;
-    if (spec.kind == "net") spec.source = network;
+    if (!network.empty() && spec.source == baselineNetworkFile(spec)) spec.source = network;  // a checkpoint named by its path
     agent = {{"player", spec.text()}};
     if (!network.empty()) agent["network"] = network;
   } else {

@@ -11,8 +11,8 @@
 #include "game/registry.h"
 #include "game/conditioned/rule_conditioned_game.h"
 #include "training/balance/sequential_design.h"
+#include "mcts/players/agent_kinds.h"
 #include "mcts/players/player_factory.h"
-#include "training/run/net_player.h"
 
 namespace tz {
 
@@ -172,8 +172,8 @@ void readStrengths(StudyConfig& c, ConfigReader& agent) {
       }
     } else {
       if (!s.has("sims")) throw ConfigError(c.file, prefix + ".sims", "search simulations per move");
-      st.agent = netAgent("");
-      readAgentOptions(s, netAgentKindOptions(), st.agent);
+      st.agent = agentOfKind("net");
+      readAgentOptions(s, agentKind("net", "net"), st.agent);
       const YAML::Node ck = s.raw("checkpoint");
       if (ck && !(ck.IsScalar() && ck.as<std::string>() == "latest")) {
         st.checkpoint = s.getInt("checkpoint", 0, 0, 1 << 30);

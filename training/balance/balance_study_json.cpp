@@ -7,7 +7,6 @@
 #include "game/base/field_json.h"
 #include "mcts/players/agent_kinds.h"
 #include "training/balance/balance_study.h"
-#include "training/run/net_player.h"
 
 namespace tz {
 
@@ -83,9 +82,9 @@ AgentSpec agentFromJson(const nlohmann::json& strength, AgentMode mode) {
   const int simulations = strength.at("simulations");
   nlohmann::json options = strength.value("options", nlohmann::json::object());
   if (options.empty()) options = {{"sims", simulations}, {"mix", strength.value("mix", 0.0)}};
-  AgentSpec agent = netAgent("");
+  AgentSpec agent = agentOfKind("net");
   ConfigReader reader(YAML::Load(options.dump()), "balance study description", "strengths.");
-  readAgentOptions(reader, netAgentKindOptions(), agent);
+  readAgentOptions(reader, agentKind("net", "net"), agent);
   reader.finish();
   return agent;
 }

@@ -19,8 +19,8 @@ AgentSpec netSpecOfModel(const AgentSpec& model, const std::string& checkpoint) 
 }
 
 void registerNetworkAgentKinds() {
+  registerNetAgentKind();
   const AgentKind net = netAgentKind();
-  replaceAgentKind("net", net);
   AgentKind model = agentKind("model", "model");
   model.measuredOptions = [](const std::string& name) {
     // The card's options, checked as a network player's before they join any spec, so that
@@ -36,8 +36,9 @@ void registerNetworkAgentKinds() {
   };
   model.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
   model.check = [net](const AgentSpec& spec, const Game& game) { net.check(netSpecOfModel(spec), game); };
-  model.valueHead = [net](const AgentSpec& spec, const Game& game) { return net.valueHead(netSpecOfModel(spec), game); };
+  model.evaluator = [net](const AgentSpec& spec, const Game& game) { return net.evaluator(netSpecOfModel(spec), game); };
   model.ownGame = [net](const AgentSpec& spec) { return net.ownGame(netSpecOfModel(spec)); };
+  model.networkFile = [](const AgentSpec& spec) { return ModelFolder::named(spec.source).checkpoint; };
   replaceAgentKind("model", std::move(model));
 }
 

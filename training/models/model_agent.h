@@ -9,8 +9,8 @@
 namespace tz {
 
 /// Puts the LibTorch build's network players in the table of agent kinds: "net"
-/// (netAgentKind) and "model", which plays through it at its card's setting. Called once at start-up by the
-/// program (cli/main.cpp) and by the tests that play network specs.
+/// (registerNetAgentKind) and "model", which plays through it at its card's setting. Called
+/// once at start-up by the program (cli/main.cpp) and by the tests that play network specs.
 void registerNetworkAgentKinds();
 
 /// The "net" spec a "model" spec stands for: the same options, the model's checkpoint as

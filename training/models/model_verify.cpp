@@ -54,7 +54,7 @@ void checkPlays(const ModelFolder& folder, const ModelCard& card, const Checkpoi
   // The folder's own checkpoint, not the shipped model of its name (a copy may be renamed).
   AgentSpec spec = netSpecOfModel(parseAgentSpec(card.agentSpec()), folder.checkpoint);
   spec.search.simulations = 8;
-  auto player = buildAgent(spec, *game, 1);
+  auto player = agentMaker(spec, *game)(1);
   auto state = game->newGame();
   player->newGame();
   const Action action = player->chooseAction(*state);

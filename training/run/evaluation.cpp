@@ -4,7 +4,6 @@
 #include <map>
 
 #include "mcts/players/player_factory.h"
-#include "training/run/net_player.h"
 
 namespace tz {
 
@@ -19,7 +18,7 @@ PlayerMaker CheckpointEvaluation::checkpointPlayer(const std::string& path) cons
   spec.source = path;
   spec.net.device = device_;
   spec.openingPlies = config_.randomPlies;
-  return agentMaker(netAgentKind(), spec, game_);
+  return agentMaker(spec, game_);
 }
 
 PlayerMaker CheckpointEvaluation::baselinePlayer(AgentSpec spec) const {

@@ -94,7 +94,7 @@ struct SelfPlayConfig {
   int cheapSimulations = 26;    // cheap search budget (playout cap randomization; default: a quarter of simulations, plus one)
   double fullFraction = 0.25;   // share of moves searched fully
   double pastFraction = 0.15;   // share of game batches in which one side plays a past checkpoint
-  double rolloutMix = 0.0;      // share of a playout's result in each leaf value (RolloutMixEvaluator)
+  double mix = 0.0;             // share of a playout's result in each leaf value (RolloutMixEvaluator), as a spec's mix
   BootstrapConfig bootstrap;    // pure-MCTS games first
   HandicapConfig handicap;      // network games kept balanced
   SearchOptions search = selfPlaySearchDefaults();  // cpuct, noise, temperature... (sims set per move)
@@ -108,7 +108,7 @@ struct SelfPlayConfig {
     v.number("cheap_sims", s.cheapSimulations, 1, 1000000);
     v.number("full_fraction", s.fullFraction, 0.01, 1);
     v.number("past_fraction", s.pastFraction, 0, 1);
-    v.number("rollout_mix", s.rolloutMix, 0, 1);
+    v.number("mix", s.mix, 0, 1);
   }
   /// Throws ConfigError naming `file` and the key (under `prefix`) of a bad value, its
   /// parts' included.
@@ -193,7 +193,7 @@ struct EvaluationConfig {
   int previous = 2;                    // play this many earlier checkpoints
   int randomPlies = 2;                 // the first plies of each game are random legal moves (diversity)
   /// The network players' options, read through the net agent's field list under their spec
-  /// names (`sims`, `mix`, `cpuct`, ...): 64 simulations and selfplay's rollout_mix unless given.
+  /// names (`sims`, `mix`, `cpuct`, ...): 64 simulations and selfplay's mix unless given.
   AgentSpec agent = evaluationAgent(0);
   std::vector<AgentSpec> baselines = defaultBaselines();  // the other players, e.g. greedy, mcts:sims=200
 
@@ -201,8 +201,8 @@ struct EvaluationConfig {
   static std::vector<AgentSpec> defaultBaselines();
 
   /// The evaluation's network agent before its options are read: the net kind's defaults,
-  /// 64 simulations, leaf values mixed with playouts at `rolloutMix`; no checkpoint yet.
-  static AgentSpec evaluationAgent(double rolloutMix);
+  /// 64 simulations, leaf values mixed with playouts at `mix`; no checkpoint yet.
+  static AgentSpec evaluationAgent(double mix);
 
   /// Visits the settings read as plain values (not `agent`, `baselines`) with their keys and ranges.
   template <class Self, class Visitor>

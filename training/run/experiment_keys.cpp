@@ -80,7 +80,7 @@ std::vector<ExperimentKey> experimentKeys() {
   listPart(keys, "training.endgame.", c.training.endgame);
   listPart(keys, "evaluation.", c.evaluation);
   KeyLister agent{keys, "evaluation.", true};
-  visitAgentOptions(netAgentKindOptions().options, c.evaluation.agent, agent);
+  visitAgentOptions(agentKind("net", "net").options, c.evaluation.agent, agent);
   std::string baselines;
   for (const AgentSpec& b : c.evaluation.baselines) baselines += (baselines.empty() ? "" : ", ") + b.text();
   keys.push_back({"evaluation.baselines", "a list of player specs", "[" + baselines + "]"});

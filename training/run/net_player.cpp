@@ -5,7 +5,7 @@
 #include "mcts/endgame_probes.h"
 #include "mcts/mcts_player.h"
 #include "mcts/players/egtb_player.h"
-#include "mcts/players/player_factory.h"
+#include "mcts/players/network_kinds.h"
 #include "nets/checkpoint.h"
 #include "nets/model_meta.h"
 #include "training/run/conditioned_player.h"
@@ -104,7 +104,7 @@ AgentKind netAgentKind() {
     const ModelMeta meta = readCheckpointInfo(spec.source).model;
     checkTablesUsable(spec, checkedConditioning(meta, game, "checkpoint " + spec.source) != nullptr);
   };
-  kind.valueHead = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
+  kind.evaluator = [](const AgentSpec& spec, const Game& game) -> std::shared_ptr<Evaluator> {
     AgentSpec leaves = spec;
     leaves.search = SearchOptions{};
     return std::make_shared<NetEvaluator>(loadCheckpoint(spec.source, game, spec.net.device), playEvaluatorOptions(leaves));
@@ -113,10 +113,6 @@ AgentKind netAgentKind() {
   return kind;
 }
 
-AgentSpec netAgent(const std::string& checkpoint) {
-  AgentSpec spec = agentOfKind("net");
-  spec.source = checkpoint;
-  return spec;
-}
+void registerNetAgentKind() { replaceAgentKind("net", netAgentKind()); }
 
 }  // namespace tz

@@ -38,12 +38,14 @@ struct NetForGame {
 /// played up to the network's. Throws Error when it cannot play `game`.
 NetForGame loadNetForGame(const std::string& checkpoint, const Game& game, const std::string& device);
 
-/// The "net" kind of agent with its players and its value head, which the LibTorch build
-/// puts in the table of kinds (registerNetworkAgentKinds) and its own agents (a run's
-/// evaluation, a study's networks) play through (agentMaker(netAgentKind(), ...)).
+/// The "net" kind of agent with its players, its evaluator (the network alone) and its own
+/// game: the table's net kind (netAgentKindOptions) where LibTorch is.
 AgentKind netAgentKind();
 
-/// The "net" agent of `checkpoint` with the kind's defaults.
-AgentSpec netAgent(const std::string& checkpoint);
+/// Puts netAgentKind in the table of kinds in place of the table's own, whose players refuse:
+/// the program's own agents (a run's evaluation, a study's networks) then play through
+/// agentMaker like any other. Called at start-up (registerNetworkAgentKinds) and by the
+/// tests that play networks.
+void registerNetAgentKind();
 
 }  // namespace tz

@@ -75,7 +75,7 @@ std::string describeSelfPlay(const SelfPlayConfig& c, bool bootstrap) {
     return text;
   }
   const std::string playouts =
-      c.rolloutMix > 0 ? ", leaf values " + std::to_string(int(100 * c.rolloutMix)) + "% playouts" : "";
+      c.mix > 0 ? ", leaf values " + std::to_string(int(100 * c.mix)) + "% playouts" : "";
   std::snprintf(text, sizeof(text), "network %s search, %s simulations (%.0f%% of moves, else %d)%s",
                 c.search.gumbel ? "Gumbel" : "PUCT", budgets(c.simulations).c_str(), 100 * c.fullFraction,
                 c.cheapSimulations, playouts.c_str());
@@ -91,8 +91,8 @@ SelfPlayProducer::SelfPlayProducer(const RunVariants& variants, const Experiment
 }
 
 std::shared_ptr<Evaluator> SelfPlayProducer::leafValues(std::shared_ptr<Evaluator> evaluator, uint64_t seed) const {
-  if (config_.selfPlay.rolloutMix > 0)
-    evaluator = std::make_shared<RolloutMixEvaluator>(std::move(evaluator), float(config_.selfPlay.rolloutMix), seed);
+  if (config_.selfPlay.mix > 0)
+    evaluator = std::make_shared<RolloutMixEvaluator>(std::move(evaluator), float(config_.selfPlay.mix), seed);
   return withTables(std::move(evaluator));
 }
 

@@ -72,7 +72,9 @@ std::string refused(EngineSession& session, const std::string& line) {
 }
 
 // A session on brandubh with `player`.
-EngineSession brandubh(const std::string& player = "greedy") { return EngineSession("brandubh", {}, player, 1); }
+EngineSession brandubh(const std::string& player = "greedy") {
+  return EngineSession("brandubh", {}, parseAgentSpec(player), 1);
+}
 
 TEST(EngineSession, AnswersTheSimpleCommands) {
   auto s = brandubh();
@@ -285,7 +287,7 @@ TEST(EngineSession, VariantsResetTheGame) {
 }
 
 TEST(EngineSession, MorrisTurnsIncludeTheirRemoval) {
-  EngineSession a("morris", {}, "greedy", 1), b("morris", {}, "random", 1);
+  EngineSession a("morris", {}, parseAgentSpec("greedy"), 1), b("morris", {}, parseAgentSpec("random"), 1);
   const std::string position = "position WW.B.................... white 7 7 4";
   ok(a, position);
   ok(b, position);
@@ -297,7 +299,7 @@ TEST(EngineSession, MorrisTurnsIncludeTheirRemoval) {
 }
 
 TEST(EngineSession, TwoSessionsPlayAWholeGame) {
-  EngineSession a("brandubh", {}, "random", 3), b("brandubh", {}, "greedy", 4);
+  EngineSession a("brandubh", {}, parseAgentSpec("random"), 3), b("brandubh", {}, parseAgentSpec("greedy"), 4);
   int turns = 0;
   for (std::string status = ok(a, "result"); status.rfind("ongoing", 0) == 0; status = ok(a, "result")) {
     ASSERT_LT(++turns, 2000);
@@ -331,7 +333,7 @@ TEST(EngineSession, FuzzedLinesAreAlwaysAnswered) {
   std::mt19937_64 rng(20240601);
   auto pick = [&rng](size_t n) { return size_t(rng() % n); };
   std::optional<EngineSession> session;
-  session.emplace("brandubh", std::vector<std::string>{}, "greedy", 1);
+  session.emplace("brandubh", std::vector<std::string>{}, parseAgentSpec("greedy"), 1);
   for (int run = 0; run < runs; ++run) {
     std::string line;
     switch (pick(5)) {
@@ -361,7 +363,7 @@ TEST(EngineSession, FuzzedLinesAreAlwaysAnswered) {
     const std::string answer = session->handle(line);
     expectFramed(answer, line);
     if (::testing::Test::HasFailure()) return;
-    if (session->finished()) session.emplace("brandubh", std::vector<std::string>{}, "greedy", 1);  // a mutated "quit"
+    if (session->finished()) session.emplace("brandubh", std::vector<std::string>{}, parseAgentSpec("greedy"), 1);  // a mutated "quit"
   }
   EXPECT_EQ(session->handle("protocol_version"), "= 1\n\n");
 }

@@ -18,7 +18,6 @@
 
 #include "cli/tablut/client_session.h"
 #include "cli/tablut/time_budget.h"
-#include "mcts/players/timed_player.h"
 #include "game/registry.h"
 #include "mcts/players/player_factory.h"
 #include "tests/cli/cli_runner.h"
@@ -68,7 +67,7 @@ struct Match {
 
 Match playMatch(const std::array<std::string, 2>& specs, int maxPlies, const std::string& extra = "") {
   const auto game = loadGame("ashton");
-  const auto house = makePlayer("random", *game, 3);
+  const auto house = agentMaker(parseAgentSpec("random"), *game)(3);
   std::array<Listener, 2> listeners;
   std::array<std::future<CliResult>, 2> runs;
   std::array<std::optional<TcpConnection>, 2> clients;
@@ -130,9 +129,9 @@ std::vector<std::pair<char, std::string>> transcript() {
 
 TEST(TablutTranscript, SessionAnswersAsRecorded) {
   const auto game = loadGame("ashton");
-  TimedPlayer player("greedy", *game, 1, moveBudgetMs(10));
+  const std::unique_ptr<Player> player = agentMaker(parseAgentSpec("greedy"), *game, moveBudgetMs(10))(1);
   std::ostringstream out, warnings;
-  ClientSession session(*game, Turn::kBlack, player, out, warnings);
+  ClientSession session(*game, Turn::kBlack, *player, out, warnings);
   const auto lines = transcript();
   for (size_t i = 0; i < lines.size(); ++i) {
     if (lines[i].first != '<') continue;

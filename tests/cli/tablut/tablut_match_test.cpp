@@ -21,7 +21,7 @@
 #include "cli/tablut/match_record.h"
 #include "cli/tablut/match_summary.h"
 #include "cli/tablut/time_budget.h"
-#include "mcts/players/timed_player.h"
+#include "mcts/players/player_factory.h"
 #include "game/base/error.h"
 #include "game/registry.h"
 #include "tests/cli/cli_runner.h"
@@ -119,9 +119,9 @@ TEST(TablutMatchPorts, OnlyListeningSocketsCount) {
 // the board after our move with black to move.
 struct AfterOurFirstMove {
   std::unique_ptr<Game> game = loadGame("ashton");
-  TimedPlayer player{"greedy", *game, 1, moveBudgetMs(5)};
+  std::unique_ptr<Player> player = agentMaker(parseAgentSpec("greedy"), *game, moveBudgetMs(5))(1);
   std::ostringstream out;
-  ClientSession session{*game, Turn::kWhite, player, out, out};
+  ClientSession session{*game, Turn::kWhite, *player, out, out};
   std::string afterMove;  // the state after our move
 
   AfterOurFirstMove() {

@@ -215,7 +215,7 @@ TEST(TablutTracker, AMoveAfterWhichOurRulesEndTheGameIsPlayedOnNotUnreached) {
 
 TEST(TablutSession, AnswersEachStateOnceAndRefusesWhatIsNoState) {
   const auto game = loadGame("ashton");
-  auto player = makePlayer("greedy", *game, 1);
+  auto player = agentMaker(parseAgentSpec("greedy"), *game)(1);
   std::ostringstream out, warnings;
   ClientSession session(*game, Turn::kWhite, *player, out, warnings);
   const std::string start = stateMessage(kAshtonStart, Turn::kWhite);
@@ -245,7 +245,7 @@ TEST(TablutSession, AnswersEachStateOnceAndRefusesWhatIsNoState) {
 // A board without a king was played on after a warning (issue 38, item 7): it is no state.
 TEST(TablutSession, RefusesABoardWithoutAKing) {
   const auto game = loadGame("ashton");
-  auto player = makePlayer("greedy", *game, 1);
+  auto player = agentMaker(parseAgentSpec("greedy"), *game)(1);
   std::ostringstream out, warnings;
   ClientSession session(*game, Turn::kWhite, *player, out, warnings);
   const std::string error = errorOf([&] { session.onMessage(serverBoard({{"a1", "BLACK"}, {"c3", "WHITE"}}, "WHITE")); });
@@ -261,38 +261,50 @@ TEST(TablutBudget, LeavesAMargin) {
   EXPECT_NE(errorOf([] { moveBudgetMs(1); }).find("expected 2 to 3600 seconds"), std::string::npos);
 }
 
+// The player of `text` for `game` with seed 1, timed as its kind says for moves of `ms`.
+std::unique_ptr<TimedPlayer> timed(const std::string& text, const Game& game, int64_t ms) {
+  const AgentSpec spec = parseAgentSpec(text);
+  return std::make_unique<TimedPlayer>(agentMaker(spec, game)(1), agentKind(spec.kind, spec.kind).timing(spec), ms);
+}
+
+// How the kind of `text` times its players.
+PlayerTiming timingOf(const std::string& text) {
+  const AgentSpec spec = parseAgentSpec(text);
+  return agentKind(spec.kind, spec.kind).timing(spec);
+}
+
 TEST(TablutBudget, GivesEachPlayerItsBudget) {
   const auto game = loadGame("ashton");
   // A player taking only a clock (alphabeta) searches min(its ms, the budget), its depth kept.
-  EXPECT_EQ(TimedPlayer("alphabeta:depth=2", *game, 1, 4000).name(), "alphabeta(depth=2,ms=4000)");
-  EXPECT_EQ(TimedPlayer("alphabeta:ms=500", *game, 1, 4000).name(), "alphabeta(ms=500)");
-  EXPECT_EQ(TimedPlayer("alphabeta:ms=9000,depth=3", *game, 1, 4000).name(), "alphabeta(depth=3,ms=4000)");
-  EXPECT_EQ(TimedPlayer("greedy", *game, 1, 4000).name(), "greedy");
-  EXPECT_FALSE(TimedPlayer("alphabeta:depth=2", *game, 1, 4000).timedSearch());
-  EXPECT_FALSE(TimedPlayer("greedy", *game, 1, 4000).timedSearch());
+  EXPECT_EQ(timed("alphabeta:depth=2", *game, 4000)->name(), "alphabeta(depth=2,ms=4000)");
+  EXPECT_EQ(timed("alphabeta:ms=500", *game, 4000)->name(), "alphabeta(ms=500)");
+  EXPECT_EQ(timed("alphabeta:ms=9000,depth=3", *game, 4000)->name(), "alphabeta(depth=3,ms=4000)");
+  EXPECT_EQ(timed("greedy", *game, 4000)->name(), "greedy");
+  EXPECT_EQ(timingOf("alphabeta:depth=2").way, PlayerTiming::Way::kClock);
+  EXPECT_EQ(timingOf("greedy").way, PlayerTiming::Way::kNone);
   // A new budget changes the live player's ms: nothing is rebuilt.
-  TimedPlayer alphabeta("alphabeta:depth=2", *game, 1, 4000);
-  alphabeta.setBudget(250);
-  EXPECT_EQ(alphabeta.name(), "alphabeta(depth=2,ms=250)");
-  // A search stops by the clock, its spec unchanged: no player is rebuilt for a budget.
-  EXPECT_EQ(TimedPlayer("uniform-mcts:sims=30", *game, 1, 4000).spec().text(), "uniform-mcts:sims=30");
-  EXPECT_TRUE(TimedPlayer("uniform-mcts", *game, 1, 1000).timedSearch());
-  EXPECT_EQ(TimedPlayer("uniform-mcts", *game, 1, 1000).spec().text(), "uniform-mcts");
-  EXPECT_NE(errorOf([&] { TimedPlayer("greedy:sims=3", *game, 1, 4000); }).find("unknown option"), std::string::npos);
+  const auto alphabeta = timed("alphabeta:depth=2", *game, 4000);
+  alphabeta->setBudget(250);
+  EXPECT_EQ(alphabeta->name(), "alphabeta(depth=2,ms=250)");
+  // A search stops by the clock, at most at its spec's sims when it gives them.
+  EXPECT_EQ(timingOf("uniform-mcts:sims=30").way, PlayerTiming::Way::kSearch);
+  EXPECT_EQ(timingOf("uniform-mcts:sims=30").cap, 30);
+  EXPECT_EQ(timingOf("uniform-mcts").cap, kTimedSimulationCap);
+  EXPECT_NE(errorOf([&] { timed("greedy:sims=3", *game, 4000); }).find("unknown option"), std::string::npos);
 }
 
 TEST(TablutBudget, ASearchKeepsItsTreeAcrossBudgets) {
   const auto game = loadGame("ashton");
-  TimedPlayer player("uniform-mcts:sims=200", *game, 1, 3600 * 1000);  // the spec's count decides
+  const auto player = timed("uniform-mcts:sims=200", *game, 3600 * 1000);  // the spec's count decides
   const auto start = game->newGame();
-  player.chooseAction(*start);
-  EXPECT_EQ(player.searchReport()->simulations, 200);
-  EXPECT_EQ(player.searchReport()->limitMs, 3600 * 1000);
+  player->chooseAction(*start);
+  EXPECT_EQ(player->searchReport()->simulations, 200);
+  EXPECT_EQ(player->searchReport()->limitMs, 3600 * 1000);
   // A new budget (here one already spent): the next search starts from the first one's visits.
-  player.setBudget(MoveTime{0, 0});
-  player.chooseAction(*start);
-  EXPECT_EQ(player.searchReport()->simulations, 0);
-  EXPECT_EQ(player.searchReport()->visits, 200);
+  player->setBudget(MoveTime{0, 0});
+  player->chooseAction(*start);
+  EXPECT_EQ(player->searchReport()->simulations, 0);
+  EXPECT_EQ(player->searchReport()->visits, 200);
 }
 
 // A well-formed state of a random board (a king or none; rarely a THRONE off the centre),
@@ -345,7 +357,7 @@ TEST(TablutFuzz, RandomFramesNeverCrashOrHang) {
           break;
       }
     }
-    auto player = makePlayer("greedy", *game, 1);
+    auto player = agentMaker(parseAgentSpec("greedy"), *game)(1);
     std::ostringstream out, warnings;
     ClientSession session(*game, round % 2 ? Turn::kWhite : Turn::kBlack, *player, out, warnings);
     StringSource source{stream, 1 + rng() % 50};

@@ -25,7 +25,7 @@ std::vector<FiledGame> playedGames(const std::string& variant, const std::string
   const auto game = loadGame(variant);
   std::vector<FiledGame> out;
   for (int round = 0; round < n; ++round) {
-    auto pa = makePlayer(a, *game, 11 + round), pb = makePlayer(b, *game, 101 + round);
+    auto pa = agentMaker(parseAgentSpec(a), *game)(11 + round), pb = agentMaker(parseAgentSpec(b), *game)(101 + round);
     GameRecord r = round % 2 == 0 ? playGame(*game, *pa, *pb) : playGame(*game, *pb, *pa);
     r.tag = "t";
     r.round = round;

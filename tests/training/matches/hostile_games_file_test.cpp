@@ -43,7 +43,7 @@ std::vector<std::string> twoGameLines() {
   const auto game = loadGame("brandubh");
   std::vector<FiledGame> games;
   for (int round = 0; round < 2; ++round) {
-    auto a = makePlayer("greedy", *game, 11 + round), b = makePlayer("random", *game, 101 + round);
+    auto a = agentMaker(parseAgentSpec("greedy"), *game)(11 + round), b = agentMaker(parseAgentSpec("random"), *game)(101 + round);
     GameRecord r = playGame(*game, *a, *b);
     r.tag = "t";
     r.round = round;

@@ -97,7 +97,7 @@ TEST_F(ModelsTest, AModelMadeAsTheCommandsMakeItVerifies) {
   EXPECT_EQ(modelCardYaml(readModelCard(folder_.card)), readText(folder_.card));
   // model:tiny plays wherever a spec is taken, as its checkpoint's net: player does.
   const auto game = loadGame("brandubh");
-  auto player = makePlayer("model:tiny,sims=4", *game, 1);
+  auto player = agentMaker(parseAgentSpec("model:tiny,sims=4"), *game)(1);
   auto state = game->newGame();
   EXPECT_GE(player->chooseAction(*state), 0);
 }
@@ -117,8 +117,8 @@ TEST_F(ModelsTest, ABareModelIsTheAgentItsCardMeasured) {
   EXPECT_EQ(recordedName(parseAgentSpec("mcts:sims=5"), "mcts:sims=5"), "mcts:sims=5");
   // The player searches with the card's simulations.
   const auto game = loadGame("brandubh");
-  EXPECT_NE(makePlayer("model:tiny", *game, 1)->name().find(",4)"), std::string::npos)
-      << makePlayer("model:tiny", *game, 1)->name();
+  EXPECT_NE(agentMaker(parseAgentSpec("model:tiny"), *game)(1)->name().find(",4)"), std::string::npos)
+      << agentMaker(parseAgentSpec("model:tiny"), *game)(1)->name();
   // A bad option in the card names the card, its key and the option (issue 75).
   edit(folder_.card, "play: sims=4,cpuct=2", "play: sims=0");
   expectError([&] { parseAgentSpec("model:tiny"); }, "card.yaml: key 'play': 'sims=0': ");
@@ -175,7 +175,7 @@ TEST_F(ModelsTest, ANameThatIsNoModelIsRefused) {
   expectError([&] { ModelFolder::find(".."); }, "is no model name");
   expectError([&] { ModelFolder::find("a/.."); }, "is no model name");
   const auto game = loadGame("brandubh");
-  expectError([&] { makePlayer("model:nosuch", *game, 1); }, "no model 'nosuch'");
+  expectError([&] { agentMaker(parseAgentSpec("model:nosuch"), *game)(1); }, "no model 'nosuch'");
 }
 
 }  // namespace

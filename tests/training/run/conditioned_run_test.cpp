@@ -41,7 +41,8 @@ std::string freshDir(const std::string& name) {
 
 // The net agent of `checkpoint` at 8 simulations, with the endgame tables in `tables` when given.
 AgentSpec netSpec(const std::string& checkpoint, const std::string& tables = "") {
-  AgentSpec spec = netAgent(checkpoint);
+  AgentSpec spec = agentOfKind("net");
+  spec.source = checkpoint;
   spec.search.simulations = 8;
   spec.net.tables = tables;
   return spec;
@@ -49,13 +50,13 @@ AgentSpec netSpec(const std::string& checkpoint, const std::string& tables = "")
 
 // netSpec's player for `game`, built with seed 1.
 std::unique_ptr<Player> netPlayer(const std::string& checkpoint, const Game& game, const std::string& tables = "") {
-  return agentMaker(netAgentKind(), netSpec(checkpoint, tables), game)(1);
+  return agentMaker(netSpec(checkpoint, tables), game)(1);
 }
 
-// The error of checking netSpec for `game` without building its player (the net kind's
-// check, which checkAgent calls), "" when it passes.
+// The error of checking netSpec for `game` without building its player (checkAgent, the net
+// kind's check), "" when it passes.
 std::string checkError(const std::string& checkpoint, const Game& game, const std::string& tables = "") {
-  return errorOf([&] { netAgentKind().check(netSpec(checkpoint, tables), game); });
+  return errorOf([&] { checkAgent(netSpec(checkpoint, tables), game); });
 }
 
 std::string writeConfig(const std::string& dir, const std::string& variants) {

@@ -250,8 +250,10 @@ TEST(TrainRun, BadConfigsFailAtStartWithFileKeyAndExpectation) {
   expectMessage("variant: brandubh\nbudget: {steps: 1}\ndevice: tpu\n", "device", "cpu | cuda");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\ntraining: {learning_rate: {10: -1}}\n",
                 "training.learning_rate", "each rate a number in [1e-07, 10]");
-  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {rollout_mix: 1.5}\n", "selfplay.rollout_mix",
-                "[0, 1]");
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {mix: 1.5}\n", "selfplay.mix", "[0, 1]");
+  // The setting's name before it took a spec's (mix): refused, naming the one now.
+  expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {rollout_mix: 0.5}\n", "selfplay.rollout_mix",
+                "selfplay.mix");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {sims: 10, cheap_sims: 20}}\n",
                 "selfplay.bootstrap.cheap_sims", "at most selfplay.bootstrap.sims");
   expectMessage("variant: brandubh\nbudget: {steps: 1}\nselfplay: {bootstrap: {sims: [100, 50, 20]}}\n",
@@ -321,7 +323,7 @@ TEST(TrainRun, EveryShippedExperimentLoads) {
   EXPECT_GE(count, 8);
   const ExperimentConfig quick = loadExperiment(std::string(TAFLZERO_SOURCE_DIR) + "/configs/experiments/brandubh-quick.yaml");
   EXPECT_GT(quick.selfPlay.bootstrap.games, 0);
-  EXPECT_DOUBLE_EQ(quick.evaluation.agent.net.mix, quick.selfPlay.rolloutMix);
+  EXPECT_DOUBLE_EQ(quick.evaluation.agent.net.mix, quick.selfPlay.mix);
   EXPECT_EQ(quick.evaluation.agent.search.simulations, 100);
 }
 
