@@ -203,4 +203,10 @@ CheckpointInfo readCheckpointInfo(const std::string& path) {
   return checkpointInfoFromBytes(readFile(path), "checkpoint " + path);
 }
 
+std::unique_ptr<Network> copyNetwork(const Network& net, const std::string& device) {
+  auto copy = networkFromCheckpointBytes(checkpointBytes(net), "network copy", device);
+  copy->setTraining(net.impl().net->is_training());
+  return copy;
+}
+
 }  // namespace tz

@@ -52,6 +52,10 @@ std::string packCheckpoint(const std::string& meta, const std::string& payload);
 /// names their source in error messages.
 CheckpointInfo checkpointInfoFromBytes(const std::string& bytes, const std::string& what);
 
+/// A deep copy of `net` (weights, buffers, step, optimizer state, training mode) on `device`,
+/// made through its checkpoint bytes.
+std::unique_ptr<Network> copyNetwork(const Network& net, const std::string& device);
+
 /// A network from checkpoint bytes; `what` names their source in error messages.
 std::unique_ptr<Network> networkFromCheckpointBytes(const std::string& bytes, const std::string& what,
                                                     const std::string& device);

@@ -10,7 +10,6 @@
 
 #include "game/base/config_fields.h"
 #include "game/base/error.h"
-#include "nets/checkpoint.h"
 #include "nets/network_impl.h"
 
 namespace tz {
@@ -141,12 +140,6 @@ void Network::setLearningRate(double rate) {
 }
 
 void Network::setTraining(bool training) { impl_->net->train(training); }
-
-std::unique_ptr<Network> Network::clone(const std::string& device) const {
-  auto copy = networkFromCheckpointBytes(checkpointBytes(*this), "network copy", device);
-  copy->setTraining(impl_->net->is_training());
-  return copy;
-}
 
 void setTorchThreads(int threads) {
   if (threads > 0 && torch::get_num_threads() != threads) torch::set_num_threads(threads);

@@ -51,8 +51,6 @@ class Network {
   /// Switches batch normalisation to training (batch statistics) or inference mode.
   void setTraining(bool training);
 
-  /// A deep copy (weights, buffers, step, optimizer state) on `device`.
-  std::unique_ptr<Network> clone(const std::string& device) const;
 
   /// The LibTorch side (module, optimizer); its definition is in nets/network_impl.h.
   struct Impl;

@@ -21,7 +21,7 @@ PublishedWeights::PublishedWeights(const Game& game, std::string device, const N
     : game_(game), device_(std::move(device)), options_(options) {}
 
 void PublishedWeights::publish(const Network& net) {
-  std::shared_ptr<const Network> copy = net.clone(device_);
+  std::shared_ptr<const Network> copy = copyNetwork(net, device_);
   auto next = std::make_shared<NetEvaluator>(copy, options_);
   std::lock_guard<std::mutex> lock(mutex_);
   if (current_) current_->swap(next);

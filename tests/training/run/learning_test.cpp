@@ -8,6 +8,7 @@
 
 #include "mcts/mcts_player.h"
 #include "mcts/self_play.h"
+#include "nets/checkpoint.h"
 #include "nets/net_evaluator.h"
 #include "tests/training/run/tictactoe_solver.h"
 #include "training/run/replay_buffer.h"
@@ -52,7 +53,7 @@ std::unique_ptr<Player> networkPlayer(const Game& game, const Network& net, uint
   search.simulations = 16;
   search.rootLookahead = 0;
   search.seed = seed;
-  return makeMctsPlayer(game, std::make_shared<NetEvaluator>(net.clone("cpu"), eval), search);
+  return makeMctsPlayer(game, std::make_shared<NetEvaluator>(copyNetwork(net, "cpu"), eval), search);
 }
 
 // Games the network player loses against minimax in `games` games, colours alternating.
@@ -106,7 +107,7 @@ std::unique_ptr<Network> selfPlayLoop(const Game& game, int iterations, bool fro
     o.search.gumbelCandidates = 9;
     o.search.rootLookahead = 0;
     o.search.seed = uint64_t(100 + it);
-    BatchedSelfPlay selfPlay(game, std::make_shared<NetEvaluator>(net->clone("cpu"), eval), o);
+    BatchedSelfPlay selfPlay(game, std::make_shared<NetEvaluator>(copyNetwork(*net, "cpu"), eval), o);
     std::map<int, std::vector<PositionRecord>> positions;
     selfPlay.onMove([&](const SelfPlayMove& m) {
       if (auto p = trainingPosition(m)) positions[m.game].push_back(*p);
