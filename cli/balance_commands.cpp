@@ -296,11 +296,11 @@ void addBalance(CLI::App& app) {
   };
   auto o = std::make_shared<Opts>();
   auto* cmd = app.add_subcommand("balance", "Measure how balanced rule variants are (resumable study): a study file, "
-                                            "or one rule varied with --variant, --vary and --agent");
+                                            "or one rule varied with --variant, --vary and --player");
   cmd->add_option("study", o->study, "Study YAML (configs/balance/...), or a study's name (linnaeus-agents)");
   cmd->add_option("--variant", o->quick.variant, "With --vary: the base variant (a preset or a variant file)");
   cmd->add_option("--vary", o->quick.vary, "A one-factor study without a file: KEY=VALUE,VALUE (e.g. first=defenders,attackers)");
-  cmd->add_option("--agent", o->quick.agents, "With --vary: the player of both sides (a player spec; repeat for several strengths)");
+  cmd->add_option("--player", o->quick.agents, "With --vary: the player of both sides (a player spec; repeat for several strengths)");
   cmd->add_option("--games", o->quick.maxGames, "With --vary: games per cell at most (default 200; a verdict stops a cell sooner)")
       ->check(CLI::Range(1, 1000000));
   cmd->add_option("--out", o->out, "Study folder (default: studies/<study name>, or studies/VARIANT-KEY with --vary); "
@@ -318,11 +318,11 @@ void addBalance(CLI::App& app) {
   cmd->callback([o] {
     const bool quick = !o->quick.vary.empty();
     if (quick == !o->study.empty()) {
-      throw Error("balance: give a study file, or --variant V --vary KEY=VALUE,VALUE --agent SPEC (not both)");
+      throw Error("balance: give a study file, or --variant V --vary KEY=VALUE,VALUE --player SPEC (not both)");
     }
     if (quick && o->quick.variant.empty()) throw Error("balance --vary: give the base variant with --variant");
     if (!quick && (!o->quick.variant.empty() || !o->quick.agents.empty())) {
-      throw Error("balance: --variant and --agent go with --vary; a study file names its own");
+      throw Error("balance: --variant and --player go with --vary; a study file names its own");
     }
     if (!quick) o->study = configFile(o->study, "balance", "study");  // a name, or a path from any folder
     std::optional<QuickStudyFile> quickFile;

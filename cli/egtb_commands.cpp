@@ -185,7 +185,7 @@ void addScore(CLI::App& egtb) {
   auto* cmd = egtb.add_subcommand("score", "Score an agent's turns against the database on random positions");
   o->variant.addTo(cmd);
   cmd->add_option("--db", o->db, "Database folder")->required();
-  cmd->add_option("--agent", o->agent, "Player spec of the agent, e.g. mcts:sims=200 or net:CHECKPOINT")
+  cmd->add_option("--player", o->agent, "Player spec of the agent, e.g. mcts:sims=200 or net:CHECKPOINT")
       ->required();
   cmd->add_option("--positions", o->score.positions, "Positions drawn from each class")->capture_default_str();
   addSeedOption(cmd, o->score.seed, "Seed of the draws and the agent");

@@ -223,7 +223,7 @@ void addScore(CLI::App& models) {
                                              "the model's games/ folder and re-scored");
   cmd->add_option("name", o->name, "The model's name or folder")->required();
   cmd->add_option("--games", o->games, "The games file (records export)")->required();
-  cmd->add_option("--agent", o->agent, "The model's player in the games (default: the card's setting)");
+  cmd->add_option("--player", o->agent, "The model's player in the games (default: the card's setting)");
   cmd->add_option("--opponent", o->opponent, "The opponent's player in the games")->required();
   cmd->add_option("--command", o->command, "The command that played them")->required();
   cmd->add_option("--conditions", o->conditions, "The machine, what else ran on it, the date")->required();

@@ -143,7 +143,7 @@ void BatchedSelfPlay::work() {
     groups.push_back({owner, std::make_unique<mcts::PlayoutBatch>(game_, options_.gamesPerWorker * options_.leavesPerGame)});
     return *groups.back().batch;
   };
-  while (!abort_.load(std::memory_order_relaxed)) {
+  while (!abort_.load(std::memory_order_relaxed) && !stopNow_.load(std::memory_order_relaxed)) {
     bool any = false;
     for (auto& s : slots) {
       // Play the moves whose search is over, then add this game's leaves to its evaluator's batch.

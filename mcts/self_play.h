@@ -107,6 +107,12 @@ class BatchedSelfPlay {
   /// From now on starts no more games; run() returns once the games in progress finish.
   /// Any thread, a callback included, may call it.
   void stopStarting() { stopStarting_.store(true, std::memory_order_relaxed); }
+  /// From now on starts no more games and drops those in progress (never reported): run()
+  /// returns once the leaves being evaluated are back. Any thread, a callback included, may call it.
+  void stopNow() {
+    stopStarting();
+    stopNow_.store(true, std::memory_order_relaxed);
+  }
   /// Counters of the last run().
   Stats stats() const;
 
@@ -132,6 +138,7 @@ class BatchedSelfPlay {
   std::atomic<int> nextGame_{0};
   std::atomic<bool> abort_{false};
   std::atomic<bool> stopStarting_{false};
+  std::atomic<bool> stopNow_{false};
   std::atomic<int64_t> moves_{0}, evaluations_{0}, batches_{0};
   std::atomic<int> finished_{0};
 };

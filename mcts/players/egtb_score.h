@@ -14,7 +14,7 @@ namespace tz::players {
 
 /// What to score and on how many positions.
 struct EgtbScoreOptions {
-  AgentSpec agent;                   // the agent, read once where it entered (egtb score --agent)
+  AgentSpec agent;                   // the agent, read once where it entered (egtb score --player)
   std::vector<std::string> classes;  // classes to score; empty: every class of the tables
   int positions = 500;               // positions drawn from each class
   uint64_t seed = 1;                 // seeds the draws and the agent

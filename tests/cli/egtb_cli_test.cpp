@@ -67,7 +67,7 @@ TEST_F(EgtbCli, BuildsAndProbes) {
 // Defined before BadInputIsAOneLineError, which damages the shared table at its end.
 TEST_F(EgtbCli, ScoresAgentsByClass) {
   ASSERT_EQ(built_.code, 0) << built_.out;
-  const std::string args = "egtb score --db " + dir_ + " --positions 100 --seed 3 --json --agent ";
+  const std::string args = "egtb score --db " + dir_ + " --positions 100 --seed 3 --json --player ";
   const auto best = runCli(args + "'egtb:" + dir_ + "'", false);
   ASSERT_EQ(best.code, 0) << best.out;
   const auto j = nlohmann::json::parse(best.out);
@@ -83,15 +83,20 @@ TEST_F(EgtbCli, ScoresAgentsByClass) {
   const auto random = nlohmann::json::parse(runCli(args + "random", false).out)["classes"][0];
   EXPECT_EQ(random["wins"], c["wins"]);
   EXPECT_LT(random["wins_kept"].get<double>(), 1.0);
-  const auto text = runCli("egtb score --db " + dir_ + " --positions 10 --agent random", false);
+  // The option's old name is read as --player, with a one-line hint.
+  const auto renamed = runCli("egtb score --db " + dir_ + " --positions 100 --seed 3 --json --agent random");
+  ASSERT_EQ(renamed.code, 0) << renamed.out;
+  EXPECT_EQ(renamed.out.rfind("taflzero: --agent is spelled --player now; read as that\n", 0), 0u) << renamed.out;
+  EXPECT_EQ(nlohmann::json::parse(renamed.out.substr(renamed.out.find('{')))["classes"][0], random);
+  const auto text = runCli("egtb score --db " + dir_ + " --positions 10 --player random", false);
   EXPECT_EQ(text.code, 0);
   EXPECT_NE(text.out.find("\n3v3 "), std::string::npos) << text.out;
   const std::string db = " --db " + dir_;
-  expectOneLineError("egtb score" + db + " --agent random --positions 0", "positions = 0");
-  expectOneLineError("egtb score" + db + " --agent random --classes 4v4", "cannot score class 4v4");
-  expectOneLineError("egtb score" + db + " --agent random --classes 3x3", "bad piece class '3x3'");
-  expectOneLineError("egtb score --db " + dir_ + "/nowhere --agent random", "is not a folder");
-  expectOneLineError("egtb score" + db + " --agent nobody", "unknown player 'nobody'");
+  expectOneLineError("egtb score" + db + " --player random --positions 0", "positions = 0");
+  expectOneLineError("egtb score" + db + " --player random --classes 4v4", "cannot score class 4v4");
+  expectOneLineError("egtb score" + db + " --player random --classes 3x3", "bad piece class '3x3'");
+  expectOneLineError("egtb score --db " + dir_ + "/nowhere --player random", "is not a folder");
+  expectOneLineError("egtb score" + db + " --player nobody", "unknown player 'nobody'");
 }
 
 TEST_F(EgtbCli, BadInputIsAOneLineError) {

@@ -304,7 +304,7 @@ TEST(NetCli, EgtbScoreRatesTheValueHeadOfNetworkAgentsOnly) {
   const std::string ckpt = dir.file("m.ckpt"), db = dir.file("egtb");
   ASSERT_EQ(runCli("net init --variant morris --network small --out " + ckpt).code, 0);
   ASSERT_EQ(runCli("egtb build --classes 3v3 --out " + db).code, 0);
-  const std::string score = "egtb score --db " + db + " --positions 20 --json --agent ";
+  const std::string score = "egtb score --db " + db + " --positions 20 --json --player ";
   const auto net = runCli(score + "net:" + ckpt + ",sims=4", false);
   ASSERT_EQ(net.code, 0) << net.out;
   const auto c = nlohmann::json::parse(net.out)["classes"][0];
@@ -324,7 +324,7 @@ TEST(NetCli, NetworkPlayersSearchWithEndgameTables) {
   ASSERT_EQ(runCli("egtb build --classes 3v3 --out " + db).code, 0);
   // Every turn of a 3v3 position leads to a position the table values, so an untrained
   // network searching with the table keeps the value where it alone does not.
-  const std::string score = "egtb score --db " + db + " --positions 40 --seed 3 --json --agent net:" + ckpt + ",sims=200";
+  const std::string score = "egtb score --db " + db + " --positions 40 --seed 3 --json --player net:" + ckpt + ",sims=200";
   const auto alone = runCli(score, false), withTables = runCli(score + ",tables=" + db, false);
   ASSERT_EQ(alone.code, 0) << alone.out;
   ASSERT_EQ(withTables.code, 0) << withTables.out;

@@ -96,6 +96,25 @@ TEST(SelfPlay, StopStartingLetsTheGamesInProgressFinish) {
   EXPECT_EQ(selfPlay.stats().games, 4);
 }
 
+// A run stopped at once (its time budget spent) drops the games in progress: run() returns
+// after the move that stopped it, and no game is reported.
+TEST(SelfPlay, StopNowDropsTheGamesInProgress) {
+  auto game = loadGame("brandubh");
+  const SelfPlayOptions o = optionsOf(1, 4, 20, 8);
+  BatchedSelfPlay selfPlay(*game, std::make_shared<RolloutEvaluator>(1, 3), o);
+  int moves = 0, games = 0;
+  selfPlay.onMove([&](const SelfPlayMove&) {
+    if (++moves == 10) selfPlay.stopNow();
+  });
+  selfPlay.onGame([&](const SelfPlayGame&) { ++games; });
+  selfPlay.run();
+  EXPECT_EQ(games, 0);
+  EXPECT_EQ(selfPlay.stats().games, 0);
+  // The other slots may each finish the move they were searching, no more.
+  EXPECT_GE(selfPlay.stats().moves, 10);
+  EXPECT_LE(selfPlay.stats().moves, 10 + 3);
+}
+
 // Counts the positions it is asked to score, then defers to uniform priors and zero values.
 class CountingEvaluator final : public Evaluator {
  public:

@@ -41,7 +41,7 @@ std::pair<std::string, std::vector<std::string>> splitVary(const std::string& va
 
 std::string quickStudyYaml(const QuickStudy& quick) {
   const auto [key, values] = splitVary(quick.vary);
-  if (quick.agents.empty()) throw Error("--vary: give the agent that plays both sides with --agent SPEC");
+  if (quick.agents.empty()) throw Error("--vary: give the player of both sides with --player SPEC");
   const std::string base = fs::exists(quick.variant) ? fs::absolute(quick.variant).string() : quick.variant;
   YAML::Emitter out;
   out << YAML::BeginMap;

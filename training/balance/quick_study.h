@@ -1,6 +1,6 @@
 #pragma once
 // A one-factor study from the command line (`taflzero balance --variant V --vary KEY=A,B
-// --agent SPEC`): the study file it stands for, written out so that it runs, resumes and is
+// --player SPEC`): the study file it stands for, written out so that it runs, resumes and is
 // reported as any study file does.
 #include <string>
 #include <vector>

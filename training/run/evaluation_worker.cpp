@@ -24,6 +24,9 @@ void lowerPriority() {
 #endif
 }
 
+// Thrown between two games of an evaluation that cancel() stops.
+struct Cancelled {};
+
 }  // namespace
 
 EvaluationWorker::EvaluationWorker(const Game& game, const ExperimentConfig& config, RecordStore& store,
@@ -61,6 +64,14 @@ void EvaluationWorker::finish() {
   wake_.wait(lock, [&] { return !request_ && !busy_; });
 }
 
+void EvaluationWorker::cancel() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  request_.reset();
+  cancel_ = true;
+  wake_.wait(lock, [&] { return !busy_; });
+  cancel_ = false;
+}
+
 double EvaluationWorker::seconds() const {
   std::lock_guard<std::mutex> lock(mutex_);
   return seconds_;
@@ -81,6 +92,8 @@ void EvaluationWorker::loop() {
     const auto t0 = std::chrono::steady_clock::now();
     try {
       evaluate(checkpoints);
+    } catch (const Cancelled&) {
+      log_->info("evaluation of {} stopped when the run stopped; its games so far are kept", checkpoints.back().path);
     } catch (const std::exception& e) {
       log_->error("evaluation of {} failed: {}", checkpoints.back().path, e.what());
     }
@@ -102,7 +115,10 @@ void EvaluationWorker::evaluate(const std::vector<CheckpointFile>& checkpoints) 
     previous.emplace_back(checkpointId(c.step), c.path);
   }
   CheckpointEvaluation eval(game_, store_, config_.evaluation, config_.seed, config_.device);
-  const auto results = eval.evaluate(id, latest.path, previous, [&](const GameRecord&) { monitor_.show(); });
+  const auto results = eval.evaluate(id, latest.path, previous, [&](const GameRecord&) {
+    if (cancel_) throw Cancelled();
+    monitor_.show();
+  });
   for (const auto& r : results) {
     const Tally all = r.tally.overall();
     const Estimate score = scoreInterval(all.wins, all.draws, all.losses);

@@ -3,6 +3,7 @@
 // priority than self-play and the trainer, plays each submitted checkpoint against earlier
 // ones and the baselines, and writes the results, ratings and curves. The trainer never
 // waits for it; when it falls behind, it skips to the newest checkpoint.
+#include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
@@ -34,6 +35,10 @@ class EvaluationWorker {
   void submit(std::vector<CheckpointFile> checkpoints);
   /// Evaluates the last request (if any) and returns when done.
   void finish();
+  /// Drops the request not yet started and stops the evaluation in progress when its game in
+  /// progress ends (the games played stay in the store: evaluating that checkpoint again
+  /// resumes its matches); returns when stopped.
+  void cancel();
   /// Seconds spent evaluating so far.
   double seconds() const;
 
@@ -52,6 +57,7 @@ class EvaluationWorker {
   std::optional<std::vector<CheckpointFile>> request_;
   bool busy_ = false;
   bool stop_ = false;
+  std::atomic<bool> cancel_{false};  // the evaluation in progress stops after its game
   double seconds_ = 0;
   std::thread thread_;
 };

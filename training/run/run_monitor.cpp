@@ -36,8 +36,10 @@ void RunMonitor::metric(nlohmann::json line) {
 
 double RunMonitor::elapsed() const { return secondsBefore_ + processSeconds(); }
 
+bool RunMonitor::timeSpent() const { return budget_.minutes > 0 && elapsed() >= budget_.minutes * 60; }
+
 bool RunMonitor::budgetSpent() const {
-  if (budget_.minutes > 0 && elapsed() >= budget_.minutes * 60) return true;
+  if (timeSpent()) return true;
   if (budget_.games > 0 && games_.load() >= budget_.games) return true;
   if (budget_.steps > 0 && step_.load() >= budget_.steps) return true;
   return false;
@@ -77,7 +79,7 @@ void RunMonitor::draw(bool force, bool last) {
   // ETA from whichever budget runs out first at the current rates.
   double eta = 1e18;
   const double t = processSeconds();
-  if (budget_.minutes > 0) eta = std::min(eta, budget_.minutes * 60 - elapsed());
+  if (budget_.minutes > 0) eta = std::min(eta, std::max(0.0, budget_.minutes * 60 - elapsed()));
   const int newGames = games_.load() - gamesAtStart_;
   if (budget_.games > 0 && newGames > 0) eta = std::min(eta, (budget_.games - games_.load()) * t / newGames);
   const int64_t step = step_.load();

@@ -29,6 +29,8 @@ class RunMonitor {
   double elapsed() const;
   /// Whether a budget (minutes, games, steps) is spent.
   bool budgetSpent() const;
+  /// Whether the time budget (minutes) is spent.
+  bool timeSpent() const;
 
   /// Sets the counters at the start of this process (games stored, training step).
   void start(int games, int64_t step);

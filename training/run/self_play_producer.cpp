@@ -174,7 +174,12 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
                       full};
   });
   if (tables_) sp.setAdjudicate([&](const State& state) { return adjudicate(*tables_, state); });
+  // A spent budget (or a stopped run) drops the games in progress: they would end past it.
+  const auto stopWhenSpent = [&] {
+    if (stop || monitor_.budgetSpent()) sp.stopNow();
+  };
   sp.onMove([&](const SelfPlayMove& m) {
+    stopWhenSpent();
     if (m.state->toMove() == pasts[m.game].side) return;  // the past network's moves teach nothing new
     if (auto p = trainingPosition(m)) pending[m.game].push_back(std::move(*p));
   });
@@ -199,10 +204,10 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
     // The rate so far from the batch's finished games (a bootstrap batch is one long batch).
     monitor_.setPositionsPerSecond(double(plies) / secondsSoFar());
     monitor_.show();
-    // The games in progress still finish. A bootstrap batch also stops starting games once the
-    // run has its bootstrap games (other processes' games count: see RunMonitor::raiseGames).
-    if (stop || monitor_.budgetSpent() || (plan.bootstrap && monitor_.games() >= config_.selfPlay.bootstrap.games))
-      sp.stopStarting();
+    // A bootstrap batch stops starting games once the run has its bootstrap games (other
+    // processes' games count: see RunMonitor::raiseGames); the games in progress finish.
+    if (plan.bootstrap && monitor_.games() >= config_.selfPlay.bootstrap.games) sp.stopStarting();
+    stopWhenSpent();
   });
   sp.run();
   const double seconds = secondsSoFar();

@@ -54,7 +54,7 @@ class SelfPlayProducer {
                    RunMonitor& monitor, Sink sink);
 
   /// Plays batches of games until `stop` is set or the budget is spent; the games in
-  /// progress then finish.
+  /// progress then are dropped (a finished game is never lost).
   void run(const std::atomic<bool>& stop);
   /// Whether the bootstrap games are all played (set before the first network batch).
   bool bootstrapDone() const { return bootstrapDone_.load(); }

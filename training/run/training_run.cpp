@@ -269,7 +269,12 @@ RunSummary Run::go() {
   if (peers_) peers_->finish();
   if (checkpoints_.empty() || checkpoints_.back().step != net_->step()) saveCheckpoint();
   const auto finalEvaluation = Clock::now();
-  evaluation_.finish();
+  // A time budget covers the evaluation too: the one in progress stops after its game.
+  if (monitor_.timeSpent()) {
+    evaluation_.cancel();
+  } else {
+    evaluation_.finish();
+  }
   monitor_.metric({{"kind", "run"}, {"trainer_seconds", trainerSeconds}, {"trainer_wait_seconds", waitSeconds_},
                    {"evaluation_seconds", evaluation_.seconds()},
                    {"final_evaluation_wait_seconds", secondsSince(finalEvaluation)},

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -161,6 +162,28 @@ TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
   const RunSummary resumed = runTraining(config, dir, true, false);
   EXPECT_EQ(resumed.games, first.games);
   EXPECT_EQ(resumed.steps, first.steps);
+}
+
+// A time budget covers the evaluation: at its end the evaluation in progress (here one that
+// would play 400 long games) stops after its game, its games kept, and the run returns.
+TEST(TrainRun, ATimeBudgetStopsTheEvaluationInProgress) {
+  const std::string dir = freshDir("train_minutes_eval");
+  const std::string config = (fs::path(::testing::TempDir()) / "minutes-eval.yaml").string();
+  std::ofstream(config) << "variant: brandubh\nnetwork: " << TAFLZERO_SOURCE_DIR
+                        << "/tests/training/run/configs/tiny-net.yaml\nseed: 3\nbudget: {minutes: 0.02}\n"
+                           "selfplay: {workers: 1, games_per_worker: 2, sims: 8, cheap_sims: 4, "
+                           "past_fraction: 0}\nevaluator: {max_batch: 16, max_wait_us: 200}\n"
+                           "training: {batch_size: 32, window: 2000, min_positions: 64, checkpoint_every: 10}\n"
+                           "evaluation: {every: 1, games: 400, sims: 400, baselines: [\"mcts:sims=2000\"]}\n";
+  runTraining(config, dir, false, false);
+  RecordStore store(RunPaths::of(dir).records);
+  const std::vector<std::string> tags = store.tags("eval|");
+  int evaluationGames = 0;
+  for (const std::string& tag : tags) evaluationGames += store.countResults(tag).total();
+  EXPECT_LT(evaluationGames, 400);
+  std::ifstream log(RunPaths::of(dir).log);
+  const std::string text((std::istreambuf_iterator<char>(log)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("stopped when the run stopped; its games so far are kept"), std::string::npos) << text;
 }
 
 TEST(TrainRun, WeightsArePublishedOnTheirOwnIntervalAndAtTheBootstrapEnd) {
