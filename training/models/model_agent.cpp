@@ -1,6 +1,5 @@
 #include "training/models/model_agent.h"
 
-#include "game/base/error.h"
 #include "mcts/players/agent_kinds.h"
 #include "mcts/players/agent_spec.h"
 #include "training/models/model_card.h"
@@ -22,18 +21,8 @@ void registerNetworkAgentKinds() {
   registerNetAgentKind();
   const AgentKind net = netAgentKind();
   AgentKind model = agentKind("model", "model");
-  model.measuredOptions = [](const std::string& name) {
-    // The card's options, checked as a network player's before they join any spec, so that
-    // a bad one is named as the card's.
-    const ModelFolder folder = ModelFolder::named(name);
-    const std::string play = readModelCard(folder.card).play;
-    try {
-      if (!play.empty()) parseAgentSpec("net:" + folder.checkpoint + "," + play);
-    } catch (const Error& e) {
-      throw Error(folder.card + ": key 'play': " + quoted(play) + ": " + e.what());
-    }
-    return play;
-  };
+  // The card's options, checked as a network player's when the card is read (readModelCard).
+  model.measuredOptions = [](const std::string& name) { return readModelCard(ModelFolder::named(name).card).play; };
   model.prepare = [net](const AgentSpec& spec, const Game& game) { return net.prepare(netSpecOfModel(spec), game); };
   model.check = [net](const AgentSpec& spec, const Game& game) { net.check(netSpecOfModel(spec), game); };
   model.evaluator = [net](const AgentSpec& spec, const Game& game) { return net.evaluator(netSpecOfModel(spec), game); };

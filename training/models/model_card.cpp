@@ -7,6 +7,7 @@
 
 #include "game/base/config.h"
 #include "game/base/error.h"
+#include "mcts/players/agent_spec.h"
 #include "training/matches/stats.h"
 
 namespace tz {
@@ -106,6 +107,11 @@ ModelCard readModelCard(const std::string& path) {
   c.step = requiredNumber<int64_t>(r, "step", 0, kMaxCount);
   c.networkYaml = networkSection(r);
   c.play = r.getString("play", "");
+  try {  // what model:NAME plays: the options of a network player, each in its range
+    parseAgentSpec("net:" + c.name + (c.play.empty() ? "" : "," + c.play));
+  } catch (const Error& e) {
+    throw Error(path + ": key 'play': " + quoted(c.play) + ": " + e.what());
+  }
   const YAML::Node sittings = requiredList(r, "sittings");
   for (size_t i = 0; i < sittings.size(); ++i) {
     ConfigReader s(sittings[i], path, "sittings[" + std::to_string(i) + "].");

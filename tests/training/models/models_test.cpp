@@ -168,6 +168,10 @@ TEST_F(ModelsTest, UnknownAndMissingKeysAndWrongScoresAreRefusedNamingTheKey) {
   SetUp();
   edit(folder_.card, "blocks: [0-9]+", "blocks: {many: 4}");  // a map where a number goes
   expectError([&] { readModelCard(folder_.card); }, "key 'network': expected a map of the network's settings");
+  SetUp();
+  edit(folder_.card, "play: [^\n]*", "play: sims=99999999999");  // the setting model:NAME plays, out of range
+  expectError([&] { readModelCard(folder_.card); }, "card.yaml: key 'play': 'sims=99999999999': ");
+  expectError([&] { readModelCard(folder_.card); }, "option 'sims' = '99999999999'");
 }
 
 TEST_F(ModelsTest, ANameThatIsNoModelIsRefused) {
