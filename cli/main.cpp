@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
     if (unknownCommand) {
       std::cerr << "taflzero: error: unknown command " << tz::quoted(first) << " (see taflzero --help)\n";
     } else {
-      std::cerr << "taflzero: error: " << tz::printable(e.what(), 300) << " (see --help)\n";  // it may echo any argument
+      std::cerr << "taflzero: error: " << tz::printable(e.what(), tz::kShownError) << " (see --help)\n";  // it may echo any argument
     }
     return 2;
   } catch (const tz::Error& e) {

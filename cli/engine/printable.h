@@ -1,5 +1,7 @@
 #pragma once
-// Quoting untrusted protocol input in a one-line message.
+// Quoting untrusted protocol input in a one-line protocol answer. A protocol's lines stay
+// printable ASCII (the programs that read them need not decode UTF-8); messages for a person
+// go through tz::printable and tz::quoted (game/base/error.h), which keep whole UTF-8 characters.
 #include <string>
 
 namespace tz::cli {

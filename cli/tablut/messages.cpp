@@ -6,7 +6,6 @@
 #include <cctype>
 #include <vector>
 
-#include "cli/engine/printable.h"
 #include "game/base/error.h"
 #include "game/base/json_text.h"
 #include "game/tafl/topology.h"
@@ -38,7 +37,7 @@ uint8_t cellOf(const json& cell, int plain) {
     if (name == "THRONE" && plain == kCentre) return tafl::kEmpty;
     if (name == "THRONE") throw Error("cell THRONE away from the centre e5");
   }
-  throw Error("unknown cell " + quoted(printable(cell.dump())) + " (expected EMPTY, WHITE, BLACK, KING or THRONE)");
+  throw Error("unknown cell " + quoted(cell.dump()) + " (expected EMPTY, WHITE, BLACK, KING or THRONE)");
 }
 
 // The position record of the server's "board" value; Error for another shape.
@@ -84,7 +83,7 @@ ServerState parseState(const std::string& text) {
   for (size_t t = 0; t < kTurns.size(); ++t) {
     if (turn->is_string() && turn->get<std::string>() == kTurns[t]) return {recordOfBoard(*board), Turn(t)};
   }
-  throw Error("unknown turn " + quoted(printable(turn->dump())) +
+  throw Error("unknown turn " + quoted(turn->dump()) +
               " (expected WHITE, BLACK, WHITEWIN, BLACKWIN or DRAW)");
 }
 
@@ -124,7 +123,7 @@ std::string parseMove(const std::string& text) {
 std::string mirrorSquare(const std::string& square) {
   const bool valid =
       square.size() == 2 && square[0] >= 'a' && square[0] < 'a' + kSize && square[1] >= '1' && square[1] < '1' + kSize;
-  if (!valid) throw Error("square " + quoted(printable(square)) + " is not on the 9x9 board (a1 to i9)");
+  if (!valid) throw Error("square " + quoted(square) + " is not on the 9x9 board (a1 to i9)");
   return std::string{square[0], char('0' + kSize + 1 - (square[1] - '0'))};
 }
 
@@ -134,7 +133,7 @@ std::string nameMessage(const std::string& name) {
     plain = plain && ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'));
   }
   if (!plain) {
-    throw Error("name " + quoted(printable(name)) +
+    throw Error("name " + quoted(name) +
                 ": expected 1 to 10 ASCII letters and digits (the server keeps only those)");
   }
   return json(name).dump();

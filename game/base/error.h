@@ -53,6 +53,10 @@ inline std::string printable(const std::string& text, size_t most) {
   return total <= most ? shown : shown + "... (" + std::to_string(total) + " characters)";
 }
 
+/// How many characters of an error message one line shows (the command line's and the
+/// protocols' error lines); the rest is counted.
+constexpr size_t kShownError = 300;
+
 /// User input quoted for a message: 'text' printable (printableCharacters), cut after 80
 /// characters ("'abc...' (N characters)") so that a huge input never fills the error line.
 inline std::string quoted(const std::string& input) {
