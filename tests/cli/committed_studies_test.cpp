@@ -16,8 +16,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Imports `games` into a fresh study folder and runs `balance` on `study` there (both studies
-// were designed before the plan: neither can call a cell balanced, and they are played so).
+// Imports `games` into a fresh study folder and runs `balance` on `study` there (the ladder and
+// the agents study were designed before the plan: neither can call a cell balanced, and they
+// are played so).
 CliResult resumeFromGames(const std::string& name, const std::string& games, const std::string& study) {
   const std::string source = TAFLZERO_SOURCE_DIR, dir = ::testing::TempDir() + name + std::to_string(getpid());
   fs::remove_all(dir);
@@ -42,6 +43,23 @@ TEST(CommittedStudies, TheLinnaeusAgentsStudyResumesFromItsGames) {
   ASSERT_EQ(r.code, 0) << r.out.substr(0, 600);
   EXPECT_NE(r.out.find("sims100 0 +- 0, sims200 163 +- 65, sims400 429 +- 79, sims800 646 +- 93"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("defenders+weak+rep-loses @ sims800: 400 games, attackers score 0.421 [0.374, 0.470]"), std::string::npos);
+}
+
+// The study planned to reach both verdicts: each cell stopped where docs/BALANCE.md section 0
+// says, the preset on its verdict at 700 games, the other at its 1,200 games undecided.
+TEST(CommittedStudies, TheLinnaeusCandidatesStudyStoppedWhereItsGamesSay) {
+  const CliResult r = resumeFromGames("candidates", "docs/studies/linnaeus-candidates/games.jsonl.gz",
+                                      "configs/balance/linnaeus-candidates.yaml");
+  ASSERT_EQ(r.code, 0) << r.out.substr(0, 600);
+  EXPECT_NE(r.out.find("preset @ sims800: 700 games, attackers score 0.386 [0.350, 0.422] (half-width 0.036), "
+                       "defenders favoured: stopped (verdict)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("attackers-first-rep-draws @ sims800: 1200 games, attackers score 0.549 [0.524, 0.573] "
+                       "(half-width 0.024), undecided: stopped (max_games)"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("0.386 [0.350, 0.422]   0.393"), std::string::npos) << r.out;  // stopping-adjusted
 }
 
 }  // namespace
