@@ -118,9 +118,11 @@ void addImport(CLI::App& records) {
     std::vector<std::pair<std::string, ImportCount>> counts;
     for (const std::string& path : o->files) counts.emplace_back(path, import.addFile(path));
     if (!import.nothingToStore()) {
+      fs::path made;  // the outermost folder this import makes (removed with all in it when it fails)
+      for (fs::path p = fs::path(o->db).parent_path(); !p.empty() && !fs::exists(p, ec); p = p.parent_path()) made = p;
       try {
         if (!existed) {
-          if (const auto parent = fs::path(o->db).parent_path(); !parent.empty()) fs::create_directories(parent);
+          if (!made.empty()) fs::create_directories(fs::path(o->db).parent_path());
           store = std::make_unique<RecordStore>(o->db);
         }
         import.storeIn(*store);
@@ -128,6 +130,7 @@ void addImport(CLI::App& records) {
         store.reset();
         if (!existed) {
           for (const char* suffix : {"", "-wal", "-shm", "-journal"}) fs::remove(o->db + suffix, ec);
+          if (!made.empty()) fs::remove_all(made, ec);
         }
         throw;
       }

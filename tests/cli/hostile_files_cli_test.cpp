@@ -1,7 +1,9 @@
 // Hostile files from a stranger through the command line (issue 75), with the address space
 // capped as `ulimit -v 2000000` caps it: each gives one line naming the file and exit 2, and
-// nothing but the named output changes (a refused import makes no database).
+// nothing but the named output changes (a refused import makes no database); so does a disk
+// that fills while a command writes.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <zlib.h>
@@ -18,20 +20,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Lowers the address-space limit of this process, and so of the commands it starts, for the
-// guard's life.
-class AddressSpaceCap {
+// Lowers a resource limit of this process, and so of the commands it starts, for the guard's
+// life: RLIMIT_AS as `ulimit -v` does, RLIMIT_FSIZE as a full disk does to a file's growth
+// (SIGXFSZ ignored meanwhile, so that a write fails instead of killing the writer).
+class ResourceCap {
  public:
-  explicit AddressSpaceCap(rlim_t bytes) {
-    getrlimit(RLIMIT_AS, &before_);
+  ResourceCap(int resource, rlim_t value) : resource_(resource) {
+    getrlimit(resource_, &before_);
     rlimit capped = before_;
-    capped.rlim_cur = std::min(bytes, before_.rlim_max);
-    setrlimit(RLIMIT_AS, &capped);
+    capped.rlim_cur = std::min(value, before_.rlim_max);
+    if (resource_ == RLIMIT_FSIZE) signal_ = signal(SIGXFSZ, SIG_IGN);
+    setrlimit(resource_, &capped);
   }
-  ~AddressSpaceCap() { setrlimit(RLIMIT_AS, &before_); }
+  ~ResourceCap() {
+    setrlimit(resource_, &before_);
+    if (resource_ == RLIMIT_FSIZE) signal(SIGXFSZ, signal_);
+  }
 
  private:
+  int resource_;
   rlimit before_{};
+  sighandler_t signal_ = SIG_DFL;
 };
 
 // Every file under `dir` with its size: what a command may not change.
@@ -68,7 +77,7 @@ class HostileFilesCli : public ::testing::Test {
   void expectRefused(const std::string& args, const std::string& file, const std::string& fragment) {
     const auto before = filesUnder(dir_);
     {
-      AddressSpaceCap cap(rlim_t(2000000) * 1024);
+      ResourceCap cap(RLIMIT_AS, rlim_t(2000000) * 1024);
       expectOneLineError(args, fragment);
       expectOneLineError(args, file);
     }
@@ -119,6 +128,25 @@ TEST_F(HostileFilesCli, EachHostileYamlFileIsOneLineAndExit2UnderTheCap) {
   fs::copy(fs::path(TAFLZERO_SOURCE_DIR) / "models" / "brandubh", path("brandubh"), fs::copy_options::recursive);
   std::ofstream(path("brandubh/card.yaml"), std::ios::app) << "#" << std::string(2000000, 'x') << "\n";
   expectRefused("models verify " + path("brandubh"), "card.yaml", "too large");
+}
+
+// A disk that fills while a command writes (files held to 20 KB): one line naming the file,
+// exit 2, and nothing left behind, neither a database nor a temporary beside a model's games.
+TEST_F(HostileFilesCli, AFullDiskIsOneLineAndLeavesNothingBehind) {
+  const std::string source = TAFLZERO_SOURCE_DIR;
+  fs::copy(fs::path(source) / "models" / "brandubh", path("brandubh"), fs::copy_options::recursive);
+  fs::copy_file(path("brandubh/games/vs-mcts1000.jsonl"), path("again.jsonl"));
+  const auto before = filesUnder(dir_);
+  {
+    ResourceCap cap(RLIMIT_FSIZE, 20 * 1024);
+    expectOneLineError("records import --db " + path("new/i.sqlite") + " " + source +
+                           "/docs/studies/linnaeus-candidates/games.jsonl.gz",
+                       "new/i.sqlite");
+    expectOneLineError("models score " + path("brandubh") + " --games " + path("again.jsonl") +
+                           " --opponent mcts:sims=1000 --command arena --conditions test --force",
+                       "brandubh/games/again.jsonl");
+  }
+  EXPECT_EQ(filesUnder(dir_), before);
 }
 
 }  // namespace
