@@ -1,8 +1,9 @@
 // Hostile files from a stranger through the command line (issue 75), with the address space
 // capped as `ulimit -v 2000000` caps it: each gives one line naming the file and exit 2, and
 // nothing but the named output changes (a refused import makes no database); so does a disk
-// that fills while a command writes.
+// that fills while a command writes. A server's forfeits count only when asked for.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -10,7 +11,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "tests/cli/cli_runner.h"
@@ -147,6 +150,44 @@ TEST_F(HostileFilesCli, AFullDiskIsOneLineAndLeavesNothingBehind) {
                        "brandubh/games/again.jsonl");
   }
   EXPECT_EQ(filesUnder(dir_), before);
+}
+
+// A server's forfeit counts in a card's row only when asked for (--forfeits), and the row
+// then says how many: 50 two-ply forfeits must not score as wins unnoticed.
+TEST_F(HostileFilesCli, ForfeitsJoinACardsRowOnlyWhenAskedForAndAreShown) {
+  const fs::path source = fs::path(TAFLZERO_SOURCE_DIR) / "models" / "ashton";
+  fs::copy(source, path("ashton"), fs::copy_options::recursive);
+  std::ifstream in(source / "games" / "vs-champion.jsonl");
+  std::string text, line;
+  bool cut = false;
+  while (std::getline(in, line)) {
+    nlohmann::json j = nlohmann::json::parse(line);
+    if (!cut && j.contains("boards")) {  // the first game, ended by a forfeit after 3 plies
+      std::string moves = j["moves"], three;
+      std::istringstream words(moves);
+      for (int i = 0; i < 3 && words >> moves; ++i) three += (i ? " " : "") + moves;
+      j["moves"] = three;
+      j["boards"].erase(j["boards"].begin() + 4, j["boards"].end());
+      j["reason"] = "forfeit";
+      j["result"] = "attackers";
+      cut = true;
+    }
+    text += j.dump() + "\n";
+  }
+  ASSERT_TRUE(cut);
+  writeText(path("forfeit.jsonl"), text);
+  const std::string score = "models score " + path("ashton") + " --games " + path("forfeit.jsonl") +
+                            " --player model:ashton,temperature_plies=4,lookahead=6 --opponent tablut.cpp@d5698d2"
+                            " --command arena --conditions test --force";
+  const auto before = filesUnder(dir_);
+  expectOneLineError(score, "1 of the games of 'model:ashton,temperature_plies=4,lookahead=6' against "
+                            "'tablut.cpp@d5698d2' ended by a forfeit");
+  EXPECT_EQ(filesUnder(dir_), before);
+  const CliResult counted = runCli(score + " --forfeits");
+  ASSERT_EQ(counted.code, 0) << counted.out;
+  std::ifstream readme(path("ashton/README.md"));
+  const std::string shown((std::istreambuf_iterator<char>(readme)), std::istreambuf_iterator<char>());
+  EXPECT_NE(shown.find("1 of the games ended by a forfeit"), std::string::npos) << shown;
 }
 
 }  // namespace
