@@ -178,17 +178,20 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
   const auto stopWhenSpent = [&] {
     if (stop || monitor_.budgetSpent()) sp.stopNow();
   };
-  sp.onMove([&](const SelfPlayMove& m) {
-    stopWhenSpent();
-    if (m.state->toMove() == pasts[m.game].side) return;  // the past network's moves teach nothing new
-    if (auto p = trainingPosition(m)) pending[m.game].push_back(std::move(*p));
-  });
   int wins[2] = {0, 0}, draws = 0, plies = 0, finished = 0, againstPast = 0, adjudicated = 0;
+  int64_t moves = 0;  // played in the batch so far, finished games or not
   double age = 0;
   const auto t0 = std::chrono::steady_clock::now();
   const auto secondsSoFar = [&t0] {
     return std::max(1e-9, std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   };
+  sp.onMove([&](const SelfPlayMove& m) {
+    stopWhenSpent();
+    // The rate from every move played, so that a long bootstrap batch shows it from its first moves.
+    monitor_.setPositionsPerSecond(double(++moves) / secondsSoFar());
+    if (m.state->toMove() == pasts[m.game].side) return;  // the past network's moves teach nothing new
+    if (auto p = trainingPosition(m)) pending[m.game].push_back(std::move(*p));
+  });
   sp.onGame([&](const SelfPlayGame& g) {
     const int64_t published = weights_.step();
     const std::string player = plan.bootstrap ? kBootstrapPlayer : "selfplay:" + checkpointId(published);
@@ -201,8 +204,6 @@ std::array<int, 2> SelfPlayProducer::playBatch(const Plan& plan, const SelfPlayO
     adjudicated += g.outcome.reason == end_reason::kTablebase;
     age += double(monitor_.step() - published);
     ++finished;
-    // The rate so far from the batch's finished games (a bootstrap batch is one long batch).
-    monitor_.setPositionsPerSecond(double(plies) / secondsSoFar());
     monitor_.show();
     // A bootstrap batch stops starting games once the run has its bootstrap games (other
     // processes' games count: see RunMonitor::raiseGames); the games in progress finish.
