@@ -145,15 +145,23 @@ TEST(TrainRun, KilledAtAnyMomentResumesWithoutLosingGamesOrCheckpoints) {
   }
 }
 
-TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
-  const std::string dir = freshDir("train_minutes");
-  const std::string config = (fs::path(::testing::TempDir()) / "minutes.yaml").string();
+// A tiny brandubh experiment with a budget of 0.02 minutes and the `evaluation` section given,
+// written as `name` in the test's temporary folder; its path.
+std::string minutesExperiment(const std::string& name, const std::string& evaluation) {
+  const std::string config = (fs::path(::testing::TempDir()) / name).string();
   std::ofstream(config) << "variant: brandubh\nnetwork: " << TAFLZERO_SOURCE_DIR
                         << "/tests/training/run/configs/tiny-net.yaml\nseed: 3\nbudget: {minutes: 0.02}\n"
                            "selfplay: {workers: 1, games_per_worker: 2, sims: 8, cheap_sims: 4, "
                            "past_fraction: 0}\nevaluator: {max_batch: 16, max_wait_us: 200}\n"
                            "training: {batch_size: 32, window: 2000, min_positions: 64, checkpoint_every: 10}\n"
-                           "evaluation: {every: 0}\n";
+                           "evaluation: "
+                        << evaluation << "\n";
+  return config;
+}
+
+TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
+  const std::string dir = freshDir("train_minutes");
+  const std::string config = minutesExperiment("minutes.yaml", "{every: 0}");
   const RunSummary first = runTraining(config, dir, false, false);
   double seconds = 0;
   for (const auto& m : readMetrics(RunPaths::of(dir).metrics)) seconds = std::max(seconds, m.value("seconds", 0.0));
@@ -168,13 +176,8 @@ TEST(TrainRun, AMinutesBudgetCountsTheTimeBeforeAResume) {
 // would play 400 long games) stops after its game, its games kept, and the run returns.
 TEST(TrainRun, ATimeBudgetStopsTheEvaluationInProgress) {
   const std::string dir = freshDir("train_minutes_eval");
-  const std::string config = (fs::path(::testing::TempDir()) / "minutes-eval.yaml").string();
-  std::ofstream(config) << "variant: brandubh\nnetwork: " << TAFLZERO_SOURCE_DIR
-                        << "/tests/training/run/configs/tiny-net.yaml\nseed: 3\nbudget: {minutes: 0.02}\n"
-                           "selfplay: {workers: 1, games_per_worker: 2, sims: 8, cheap_sims: 4, "
-                           "past_fraction: 0}\nevaluator: {max_batch: 16, max_wait_us: 200}\n"
-                           "training: {batch_size: 32, window: 2000, min_positions: 64, checkpoint_every: 10}\n"
-                           "evaluation: {every: 1, games: 400, sims: 400, baselines: [\"mcts:sims=2000\"]}\n";
+  const std::string config =
+      minutesExperiment("minutes-eval.yaml", "{every: 1, games: 400, sims: 400, baselines: [\"mcts:sims=2000\"]}");
   runTraining(config, dir, false, false);
   RecordStore store(RunPaths::of(dir).records);
   const std::vector<std::string> tags = store.tags("eval|");
